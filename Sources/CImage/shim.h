@@ -1,0 +1,2 @@
+// CImage: the C image libraries Vitrine decodes and encodes with (libspng for PNG).
+#include <spng.h>

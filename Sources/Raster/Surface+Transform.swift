@@ -1,0 +1,245 @@
+import FixedPoint
+
+/// How a transformed draw reads its source between pixel centres.
+public enum SampleFilter: Sendable, CaseIterable {
+    /// The pixel whose square holds the position (a position on an edge goes up-left).
+    case nearest
+    /// The 2x2 pixels around the position, weighted by distance (see `bilinear`).
+    case bilinear
+}
+
+extension Surface {
+    /// Draws `source` OVER this surface through `transform`, which maps source pixel
+    /// coordinates to this surface's (an affine or projective 3x3; see `draw(_:
+    /// destinationToSource:...)`, which this inverts it for).
+    /// - Throws: `RasterError.singularTransform` when `transform` has no inverse.
+    public func draw(
+        _ source: Surface, transform: Matrix3, filter: SampleFilter = .bilinear, opacity: UInt8 = 255,
+        clip: PixelRect? = nil, path: KernelPath = .fast
+    ) throws(RasterError) {
+        guard let inverse = transform.isAffine ? transform.inverse : transform.homographyInverse else {
+            throw .singularTransform
+        }
+        try draw(source, destinationToSource: inverse, filter: filter, opacity: opacity, clip: clip, path: path)
+    }
+
+    /// Draws `source` OVER this surface inside `clip`: each destination pixel centre
+    /// (X + 0.5, Y + 0.5) is mapped through `m` to a source position, sampled with
+    /// `filter` (outside the source: transparent, so edges fade over one pixel, as
+    /// pixman's REPEAT_NONE), scaled by `opacity`, and composited as `over`.
+    ///
+    /// - Parameter m: destination-to-source, Q16.16 (pixman's convention, so the same
+    ///   matrix gives the same positions in both). The centre maps to
+    ///   (uh, vh, wh) = round(m (X + 0.5, Y + 0.5, 1)), each component rounded once
+    ///   from its exact Q32.32 sum (ties up). Affine `m` (bottom row 0 0 1): the
+    ///   position is (uh, vh). Projective: (uh / wh, vh / wh), each a Q16.16 quotient
+    ///   truncated toward zero; pixels where wh <= 0 (behind the eye) are not drawn.
+    ///   Homogeneous components are 64-bit, so a projective `m` scaled up for precision
+    ///   (`Matrix3.homographyInverse`) can't overflow them.
+    ///
+    /// Only destination pixels whose position lies within half a pixel of the source
+    /// (where bilinear sampling can see it) are visited: a rotated or turned image costs
+    /// the pixels it covers, not the whole clip.
+    public func draw(
+        _ source: Surface, destinationToSource m: Matrix3, filter: SampleFilter = .bilinear, opacity: UInt8 = 255,
+        clip: PixelRect? = nil, path: KernelPath = .fast
+    ) throws(RasterError) {
+        try require32Bit("transformed draw destination")
+        try source.require32Bit("transformed draw source")
+        let r = resolve(clip)
+        guard !r.isEmpty, opacity > 0 else { return }
+        let t = HomogeneousStepper(m)
+        let src = SampleSource(source)
+        let job = TransformJob(src: src, filter: filter, opacity: UInt32(opacity))
+        for y in r.y..<r.maxY {
+            let d = row(y, as: UInt32.self)
+            switch (path, t.isAffine) {
+            case (.reference, _): job.referenceRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            case (.fast, true): job.affineRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            case (.fast, false): job.projectiveRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            }
+        }
+    }
+}
+
+/// The destination-to-source matrix as 64-bit integers, evaluated at pixel centres.
+struct HomogeneousStepper {
+    let m: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64)
+    let isAffine: Bool
+
+    init(_ x: Matrix3) {
+        m = (
+            Int64(x.m00.raw), Int64(x.m01.raw), Int64(x.m02.raw), Int64(x.m10.raw), Int64(x.m11.raw),
+            Int64(x.m12.raw), Int64(x.m20.raw), Int64(x.m21.raw), Int64(x.m22.raw)
+        )
+        isAffine = x.isAffine
+    }
+
+    /// round(row (cx, cy, 1)) in Q16.16, the centre (cx, cy) in Q16.16: the exact sum
+    /// is Q32.32, rounded once, ties up (pixman_transform_point_3d's rounding).
+    /// The sum is taken in 128 bits: with extreme entries and coordinates it can pass
+    /// 2^63, while the rounded result always fits 49 bits.
+    @inline(__always)
+    static func dot(_ a: Int64, _ b: Int64, _ c: Int64, _ cx: Int64, _ cy: Int64) -> Int64 {
+        let sum = Int128(a) * Int128(cx) + Int128(b) * Int128(cy) + Int128(c) << 16 + 0x8000
+        return Int64(sum >> 16)
+    }
+
+    /// (uh, vh, wh) at the centre of destination pixel (x, y). Stepping x by one adds
+    /// exactly (m00, m10, m20): the centre's exact sum grows by a whole Q16.16 unit
+    /// times 65536, so rounding once at the start and stepping gives the same values
+    /// as evaluating every pixel directly.
+    @inline(__always)
+    func at(_ x: Int, _ y: Int) -> (Int64, Int64, Int64) {
+        let cx = Int64(x) << 16 | 0x8000, cy = Int64(y) << 16 | 0x8000
+        return (
+            Self.dot(m.0, m.1, m.2, cx, cy), Self.dot(m.3, m.4, m.5, cx, cy), Self.dot(m.6, m.7, m.8, cx, cy)
+        )
+    }
+}
+
+/// One transformed draw's per-row work.
+struct TransformJob {
+    let src: SampleSource
+    let filter: SampleFilter
+    let opacity: UInt32
+
+    /// Magnitude a homogeneous component may have for `(h << 16) / w` to fit 64 bits.
+    static let projectiveLimit: Int64 = 1 << 46
+
+    @inline(__always)
+    func sample(_ u: Int64, _ v: Int64) -> UInt32 {
+        filter == .bilinear ? src.bilinearSample(u, v) : src.nearestSample(u, v)
+    }
+
+    @inline(__always)
+    func blend(_ s: UInt32, into d: UnsafeMutablePointer<UInt32>) {
+        if s == 0 { return }
+        d.pointee = overPixel(opacity == 255 ? s : mulDiv255x4(s, opacity), d.pointee)
+    }
+
+    /// The source position of a pixel from its homogeneous components, or nil when the
+    /// pixel can't show the source (behind the eye, overflowing, or further than half a
+    /// pixel outside).
+    @inline(__always)
+    func position(_ uh: Int64, _ vh: Int64, _ wh: Int64, affine: Bool) -> (Int64, Int64)? {
+        var u = uh, v = vh
+        if !affine {
+            guard wh > 0, uh.magnitude < Self.projectiveLimit, vh.magnitude < Self.projectiveLimit else { return nil }
+            u = (uh << 16) / wh
+            v = (vh << 16) / wh
+        }
+        return src.touches(u, v) ? (u, v) : nil
+    }
+
+    /// Every pixel evaluated on its own, the formula as documented.
+    func referenceRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
+        for x in x0..<x1 {
+            let (uh, vh, wh) = t.at(x, y)
+            guard let (u, v) = position(uh, vh, wh, affine: t.isAffine) else { continue }
+            blend(sample(u, v), into: d + x)
+        }
+    }
+
+    /// Affine: positions step by (m00, m10) per pixel; only the span of pixels whose
+    /// position touches the source is visited, found by solving the four linear
+    /// bounds once per row.
+    func affineRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
+        let (u0, v0, _) = t.at(x0, y)
+        let du = t.m.0, dv = t.m.3
+        let w = Int128(src.width) << 16, h = Int128(src.height) << 16
+        var k0: Int64 = 0, k1 = Int64(x1 - x0)
+        // -0.5 < u0 + k du < w + 0.5, and likewise v: the same test as `touches`.
+        LinearSpan.restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: w + 0x8000)
+        LinearSpan.restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: h + 0x8000)
+        guard k0 < k1 else { return }
+        var u = u0 &+ k0 &* du, v = v0 &+ k0 &* dv
+        var p = d + x0 + Int(k0)
+        if filter == .bilinear && opacity == 255 {
+            for _ in k0..<k1 {
+                let s = src.bilinearSample(u, v)
+                if s != 0 { p.pointee = overPixel(s, p.pointee) }
+                u &+= du
+                v &+= dv
+                p += 1
+            }
+        } else {
+            for _ in k0..<k1 {
+                blend(sample(u, v), into: p)
+                u &+= du
+                v &+= dv
+                p += 1
+            }
+        }
+    }
+
+    /// Projective: homogeneous components step by (m00, m10, m20) per pixel; the span
+    /// where w > 0 and the position can touch the source is found from the same
+    /// bounds multiplied through by w (linear in x), widened by a pixel each way for
+    /// the quotients' truncation, and each pixel in it is then tested exactly.
+    func projectiveRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
+        let (uh0, vh0, wh0) = t.at(x0, y)
+        let du = t.m.0, dv = t.m.3, dw = t.m.6
+        var k0: Int64 = 0, k1 = Int64(x1 - x0)
+        let (u, v, w) = (Int128(uh0), Int128(vh0), Int128(wh0))
+        let (su, sv, sw) = (Int128(du), Int128(dv), Int128(dw))
+        let width2 = 2 * Int128(src.width) + 1, height2 = 2 * Int128(src.height) + 1
+        // w > 0; 2u + w > 0 (u > -1/2); (2 width + 1) w - 2u > 0 (u < width + 1/2);
+        // the same for v.
+        LinearSpan.restrict(&k0, &k1, start: w, step: sw, above: 0, below: nil)
+        LinearSpan.restrict(&k0, &k1, start: 2 * u + w, step: 2 * su + sw, above: 0, below: nil, widen: true)
+        LinearSpan.restrict(
+            &k0, &k1, start: width2 * w - 2 * u, step: width2 * sw - 2 * su, above: 0, below: nil, widen: true)
+        LinearSpan.restrict(&k0, &k1, start: 2 * v + w, step: 2 * sv + sw, above: 0, below: nil, widen: true)
+        LinearSpan.restrict(
+            &k0, &k1, start: height2 * w - 2 * v, step: height2 * sw - 2 * sv, above: 0, below: nil, widen: true)
+        guard k0 < k1 else { return }
+        var uh = uh0 &+ k0 &* du, vh = vh0 &+ k0 &* dv, wh = wh0 &+ k0 &* dw
+        var p = d + x0 + Int(k0)
+        for _ in k0..<k1 {
+            if let (u, v) = position(uh, vh, wh, affine: false) {
+                blend(sample(u, v), into: p)
+            }
+            uh &+= du
+            vh &+= dv
+            wh &+= dw
+            p += 1
+        }
+    }
+}
+
+/// Solving `above < start + k * step < below` for whole k, to find the pixels of a
+/// row that a transformed image can cover. In 128 bits: the bounds multiplied through
+/// by a projective w can pass 2^63.
+enum LinearSpan {
+    /// Narrows [k0, k1) to the k with above < start + k step (< below, if given).
+    /// `widen` grows the result by one on each side (for tests that are only
+    /// approximately linear, to be re-checked per pixel).
+    static func restrict(
+        _ k0: inout Int64, _ k1: inout Int64, start: Int128, step: Int128, above: Int128, below: Int128?,
+        widen: Bool = false
+    ) {
+        var lo = Int128(Int64.min), hi = Int128(Int64.max)  // k satisfying the bounds: [lo, hi)
+        if step == 0 {
+            if !(start > above && (below.map { start < $0 } ?? true)) { lo = 0; hi = 0 }
+        } else if step > 0 {
+            lo = floorDiv(above - start, step) + 1  // start + k step > above
+            if let below { hi = ceilDiv(below - start, step) }  // start + k step < below
+        } else {
+            hi = ceilDiv(start - above, -step)  // k < (start - above) / -step
+            if let below { lo = floorDiv(start - below, -step) + 1 }
+        }
+        if widen && lo < hi { lo -= 1; hi += 1 }
+        k0 = Int64(max(Int128(k0), lo))
+        k1 = Int64(min(Int128(k1), hi))
+    }
+
+    static func floorDiv(_ a: Int128, _ b: Int128) -> Int128 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    static func ceilDiv(_ a: Int128, _ b: Int128) -> Int128 {
+        -floorDiv(-a, b)
+    }
+}

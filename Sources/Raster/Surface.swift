@@ -1,0 +1,126 @@
+/// A rectangle of pixels in memory: what every kernel reads from and writes into.
+///
+/// The memory is either owned (allocated here, 64-byte aligned, freed with the surface)
+/// or borrowed (a mapped DRM dumb buffer, an fbdev mapping, a decoder's output): then
+/// whoever lent it keeps it alive and frees it. Rows are `stride` bytes apart; the
+/// bytes between a row's last pixel and the next row are never written.
+///
+/// A `Surface` is a reference type so that a back buffer can be handed out and drawn
+/// into without copying; it is not thread-safe (one thread draws at a time).
+public final class Surface: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from the start of one row to the start of the next (at least one row).
+    public let stride: Int
+    public let format: PixelFormat
+    /// First byte of row 0.
+    public let baseAddress: UnsafeMutableRawPointer
+    private let owned: Bool
+
+    /// A new zero-filled surface (transparent black; opaque black for `xrgb8888`'s
+    /// colour channels, whose top byte reads as 0xff wherever it matters).
+    /// - Parameter stride: bytes per row; default the row rounded up to 64 bytes.
+    public init(width: Int, height: Int, format: PixelFormat, stride: Int? = nil) throws(RasterError) {
+        try Surface.validate(width: width, height: height, format: format, stride: stride)
+        let rowBytes = width * format.bytesPerPixel
+        let s = stride ?? (rowBytes + 63) / 64 * 64
+        let (bytes, overflow) = s.multipliedReportingOverflow(by: height)
+        guard !overflow else { throw .invalidSize(width: width, height: height) }
+        self.width = width
+        self.height = height
+        self.stride = s
+        self.format = format
+        self.baseAddress = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+        self.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        self.owned = true
+    }
+
+    /// A surface over memory someone else owns, e.g. a mapped dumb buffer.
+    /// - Parameters:
+    ///   - byteCount: how many bytes from `baseAddress` may be touched; checked against
+    ///     `stride * (height - 1) + width * bytesPerPixel`.
+    public init(
+        borrowing baseAddress: UnsafeMutableRawPointer, byteCount: Int,
+        width: Int, height: Int, stride: Int, format: PixelFormat
+    ) throws(RasterError) {
+        try Surface.validate(width: width, height: height, format: format, stride: stride)
+        let align = format.bytesPerPixel
+        guard Int(bitPattern: baseAddress) % align == 0, stride % align == 0 else {
+            throw .misaligned(format)
+        }
+        let (span, o1) = stride.multipliedReportingOverflow(by: height - 1)
+        let (needed, o2) = span.addingReportingOverflow(width * format.bytesPerPixel)
+        guard !o1, !o2, byteCount >= needed else {
+            throw .bufferTooSmall(bytes: byteCount, needed: o1 || o2 ? Int.max : needed)
+        }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.baseAddress = baseAddress
+        self.owned = false
+    }
+
+    deinit {
+        if owned { baseAddress.deallocate() }
+    }
+
+    private static func validate(width: Int, height: Int, format: PixelFormat, stride: Int?) throws(RasterError) {
+        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+            throw .invalidSize(width: width, height: height)
+        }
+        let rowBytes = width * format.bytesPerPixel
+        if let stride, stride < rowBytes { throw .strideTooSmall(stride: stride, minimum: rowBytes) }
+        if let stride, stride % format.bytesPerPixel != 0 { throw .misaligned(format) }
+    }
+
+    /// The whole surface as a rectangle at the origin.
+    public var bounds: PixelRect { PixelRect(width: width, height: height) }
+
+    /// Bytes one row of pixels takes (without the stride's padding).
+    public var rowBytes: Int { width * format.bytesPerPixel }
+
+    /// Row `y` as typed pixels. `T` must match the format's pixel size.
+    @inline(__always)
+    public func row<T>(_ y: Int, as type: T.Type) -> UnsafeMutablePointer<T> {
+        (baseAddress + y * stride).assumingMemoryBound(to: T.self)
+    }
+
+    /// Pixel (x, y) of a 32-bit surface, `0xAARRGGBB`. Precondition: inside, 32-bit.
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get {
+            precondition(format.bytesPerPixel == 4 && bounds.contains(x: x, y: y), "pixel (\(x), \(y)) outside \(bounds) or not 32-bit")
+            return row(y, as: UInt32.self)[x]
+        }
+        set {
+            precondition(format.bytesPerPixel == 4 && bounds.contains(x: x, y: y), "pixel (\(x), \(y)) outside \(bounds) or not 32-bit")
+            row(y, as: UInt32.self)[x] = newValue
+        }
+    }
+
+    /// Calls `body` with each row's pixels, as typed values.
+    public func withRows<T>(as type: T.Type, _ body: (_ y: Int, UnsafeMutableBufferPointer<T>) throws -> Void) rethrows {
+        precondition(MemoryLayout<T>.stride == format.bytesPerPixel, "row type does not match \(format)")
+        for y in 0..<height {
+            try body(y, UnsafeMutableBufferPointer(start: row(y, as: T.self), count: width))
+        }
+    }
+
+    /// A new owned surface with the same size, format and pixels (tightly packed rows
+    /// rounded to 64 bytes, whatever this one's stride is).
+    public func copy() -> Surface {
+        // Size and format were validated when self was made.
+        let s = try! Surface(width: width, height: height, format: format)
+        for y in 0..<height {
+            s.row(y, as: UInt8.self).update(from: row(y, as: UInt8.self), count: rowBytes)
+        }
+        return s
+    }
+}
+
+extension PixelRect {
+    /// Whether pixel (x, y) is inside.
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `vitrine` command: the kiosk and its tools (DESIGN.md §3).
+@main
+struct Vitrine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vitrine",
+        abstract: "A kiosk runtime for Linux touch panels.",
+        subcommands: [BenchCommand.self])
+}

@@ -1,0 +1,166 @@
+import FixedPoint
+import Testing
+
+@testable import Raster
+
+/// Every fast path against its reference path, bit for bit, on seeded random images,
+/// sizes (1x1, odd widths) and clips (inside, across every edge, outside, empty).
+@Suite struct FastPathTests {
+    /// Runs `kernel` through both paths on copies of `destination`; expects equal bytes.
+    func expectSame(
+        _ destination: Surface, _ what: String, _ kernel: (Surface, KernelPath) throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let ref = destination.copy(), fast = destination.copy()
+        try kernel(ref, .reference)
+        try kernel(fast, .fast)
+        #expect(ref.pixelBytes == fast.pixelBytes, "\(what)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: PixelFormat.allCases)
+    func fill(format: PixelFormat) throws {
+        var rng = SeededRandom(seed: 1)
+        for _ in 0..<60 {
+            let (w, h) = rng.size()
+            let dst = rng.surface(width: w, height: h, format: format)
+            let color = rng.premultipliedPixel(), clip = rng.clip(width: w, height: h)
+            try expectSame(dst, "fill \(w)x\(h) \(clip.map(\.description) ?? "all")") { d, p in
+                d.fill(color, clip: clip, path: p)
+            }
+        }
+    }
+
+    @Test func copyAndConvert() throws {
+        var rng = SeededRandom(seed: 2)
+        let pairs: [(PixelFormat, PixelFormat)] = [
+            (.xrgb8888, .xrgb8888), (.argb8888, .xrgb8888), (.xrgb8888, .argb8888), (.argb8888, .argb8888),
+            (.rgb565, .rgb565), (.xrgb8888, .rgb565), (.rgb565, .xrgb8888),
+        ]
+        for (sf, df) in pairs {
+            for _ in 0..<30 {
+                let (w, h) = rng.size()
+                let src = rng.surface(width: w, height: h, format: sf)
+                let dst = rng.surface(width: w, height: h, format: df)
+                let clip = rng.clip(width: w, height: h)
+                try expectSame(dst, "convert \(sf)->\(df) \(w)x\(h)") { d, p in try d.convert(from: src, clip: clip, path: p) }
+                if sf.bytesPerPixel == df.bytesPerPixel {
+                    let (dx, dy) = (Int.random(in: -w...w, using: &rng), Int.random(in: -h...h, using: &rng))
+                    try expectSame(dst, "copy \(sf)->\(df) at \(dx),\(dy)") { d, p in
+                        try d.copy(from: src, x: dx, y: dy, clip: clip, path: p)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func overWithAndWithoutOpacity() throws {
+        var rng = SeededRandom(seed: 3)
+        for sf in [PixelFormat.argb8888, .xrgb8888] {
+            for df in [PixelFormat.xrgb8888, .argb8888] {
+                for _ in 0..<40 {
+                    let (w, h) = rng.size()
+                    let src = rng.surface(width: w, height: h, format: sf)
+                    let dst = rng.surface(width: w + 3, height: h + 1, format: df)
+                    let clip = rng.clip(width: w + 3, height: h + 1)
+                    let (dx, dy) = (Int.random(in: -2...4, using: &rng), Int.random(in: -2...2, using: &rng))
+                    let opacity: UInt8 = [255, 0, 1, 128, 204, 254].randomElement(using: &rng)!
+                    try expectSame(dst, "over \(sf)->\(df) \(w)x\(h) opacity \(opacity)") { d, p in
+                        try d.over(src, x: dx, y: dy, opacity: opacity, clip: clip, path: p)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: QuarterTurn.allCases)
+    func rotate(turn: QuarterTurn) throws {
+        var rng = SeededRandom(seed: 4)
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            for _ in 0..<30 {
+                let (w, h) = rng.size()
+                let src = rng.surface(width: w, height: h, format: format)
+                let (tw, th) = turn.turnedSize(width: w, height: h)
+                let dst = rng.surface(width: tw, height: th, format: format)
+                let clip = rng.clip(width: tw, height: th)
+                try expectSame(dst, "rotate \(turn) \(w)x\(h)") { d, p in
+                    try d.rotate(from: src, turn: turn, clip: clip, path: p)
+                }
+            }
+        }
+        // Large enough for several of the fast path's 32-pixel tiles and a ragged edge.
+        let src = rng.surface(width: 70, height: 45, format: .xrgb8888)
+        let (tw, th) = turn.turnedSize(width: 70, height: 45)
+        try expectSame(rng.surface(width: tw, height: th, format: .xrgb8888), "rotate \(turn) 70x45") { d, p in
+            try d.rotate(from: src, turn: turn, path: p)
+        }
+    }
+
+    /// Random affine maps (rotation, scale, shear, translation) and projective page
+    /// turns, both filters, with and without opacity.
+    @Test func transformedDraws() throws {
+        var rng = SeededRandom(seed: 5)
+        for i in 0..<120 {
+            let (w, h) = rng.size()
+            let src = rng.surface(width: w, height: h, format: i % 5 == 0 ? .xrgb8888 : .argb8888)
+            let (dw, dh) = (Int.random(in: 1...40, using: &rng), Int.random(in: 1...30, using: &rng))
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let m = i % 3 == 2 ? randomProjective(&rng, dw, dh) : randomAffine(&rng, dw, dh)
+            let filter: SampleFilter = i % 4 == 3 ? .nearest : .bilinear
+            let opacity: UInt8 = i % 6 == 1 ? 150 : 255
+            let clip = rng.clip(width: dw, height: dh)
+            try expectSame(dst, "draw #\(i) \(m)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: filter, opacity: opacity, clip: clip, path: p)
+            }
+        }
+    }
+
+    /// Matrices no caller would make (huge, tiny, negative w): the two paths still agree
+    /// and nothing is written outside the destination (checked by `GuardTests` too).
+    @Test func extremeMatricesAgree() throws {
+        var rng = SeededRandom(seed: 6)
+        for _ in 0..<80 {
+            var entries = (0..<9).map { _ in Fixed(raw: Int32.random(in: Int32.min...Int32.max, using: &rng)) }
+            if Bool.random(using: &rng) { entries[6] = .zero; entries[7] = .zero; entries[8] = .one }
+            let m = Matrix3(
+                m00: entries[0], m01: entries[1], m02: entries[2], m10: entries[3], m11: entries[4],
+                m12: entries[5], m20: entries[6], m21: entries[7], m22: entries[8])
+            let src = rng.surface(width: 9, height: 7, format: .argb8888)
+            let dst = rng.surface(width: 12, height: 10, format: .argb8888)
+            try expectSame(dst, "extreme \(m)") { d, p in try d.draw(src, destinationToSource: m, path: p) }
+        }
+    }
+
+    func randomAffine(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> Matrix3 {
+        let a = Double.random(in: -3.2...3.2, using: &rng), s = Double.random(in: 0.3...2.5, using: &rng)
+        let sh = Double.random(in: -0.4...0.4, using: &rng)
+        let tx = Double.random(in: -Double(w)...Double(w), using: &rng)
+        let ty = Double.random(in: -Double(h)...Double(h), using: &rng)
+        // Destination to source: rotate by a, scale by 1/s, shear, then translate.
+        let c = cosine(a) / s, n = sine(a) / s
+        return Matrix3(rows: [[c, -n + sh, tx], [n, c, ty], [0, 0, 1]])
+    }
+
+    /// A page of the destination's size turned about its left edge by 10...80 degrees,
+    /// as the bench's page, scaled for precision.
+    func randomProjective(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> Matrix3 {
+        let th = Double.random(in: 0.17...1.4, using: &rng)
+        let c = cosine(th), p = sine(th) / Double.random(in: 20...400, using: &rng)
+        let W = Double(w), H = Double(h)
+        // Forward page -> screen (spine at x = 0); its inverse up to scale (adjugate).
+        let f = [[c, 0, 0], [p * H / 2, 1, 0], [p, 0, 1]]
+        let adj = [
+            [f[1][1] * f[2][2] - f[1][2] * f[2][1], f[0][2] * f[2][1] - f[0][1] * f[2][2], f[0][1] * f[1][2] - f[0][2] * f[1][1]],
+            [f[1][2] * f[2][0] - f[1][0] * f[2][2], f[0][0] * f[2][2] - f[0][2] * f[2][0], f[0][2] * f[1][0] - f[0][0] * f[1][2]],
+            [f[1][0] * f[2][1] - f[1][1] * f[2][0], f[0][1] * f[2][0] - f[0][0] * f[2][1], f[0][0] * f[1][1] - f[0][1] * f[1][0]],
+        ]
+        let k = 100.0 / max(W, H, 1)
+        return Matrix3(rows: adj.map { $0.map { $0 * k * 16 } })
+    }
+}
+
+// Double sine and cosine for building test matrices (Glibc's, tests only).
+#if canImport(Glibc)
+    import Glibc
+    func sine(_ x: Double) -> Double { Glibc.sin(x) }
+    func cosine(_ x: Double) -> Double { Glibc.cos(x) }
+#endif
