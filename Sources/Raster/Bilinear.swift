@@ -1,35 +1,65 @@
-/// Bilinear sampling with REPEAT_NONE edges, in the arithmetic pixman uses, so that
-/// Vitrine's transformed draws can be checked against pixman pixel for pixel.
+/// Bilinear sampling with REPEAT_NONE edges, pixman's geometry with arithmetic that
+/// fits 16-bit SIMD lanes.
 ///
 /// A sample position (x, y) in Q16.16 source pixels (pixel centres at +0.5) reads the
 /// 2x2 pixels around it: x1 = floor(x - 0.5), x2 = x1 + 1 (likewise y), with 7-bit
-/// weights distx = ((x - 0.5) >> 9) & 0x7f, disty likewise. Pixels outside the source
-/// are transparent black, which fades a transformed image's edges over one pixel: the
-/// antialiasing of REPEAT_NONE.
+/// weights dx = ((x - 0.5) >> 9) & 0x7f, dy likewise (pixman's
+/// BILINEAR_INTERPOLATION_BITS = 7). Pixels outside the source are transparent black,
+/// which fades a transformed image's edges over one pixel: pixman's REPEAT_NONE.
+///
+/// Per 8-bit channel, with t, b the top and bottom pixels of a column:
+///   column  = t (128 - dy) + b dy                          exact, at most 32640
+///   result  = ((left >> 6) (128 - dx) + (right >> 6) dx) >> 8
+/// Every intermediate fits an unsigned 16-bit lane (the sum is at most 510 * 128), so
+/// the SIMD fast path computes exactly this with pmullw. pixman computes
+/// floor(sum of the four weighted pixels / 16384) in 64-bit; this is the same or one
+/// less (the two dropped fraction bits cost at most 0.49 before the final floor).
+/// Channels stay at most alpha, so the result is valid premultiplied colour.
 
-/// Bits of the fractional position that weight the four pixels (pixman's
-/// BILINEAR_INTERPOLATION_BITS).
-let bilinearWeightBits: Int32 = 7
-
-/// The 2x2 pixels `tl, tr, bl, br` blended with 7-bit weights: per channel
-/// floor((tl (128-dx)(128-dy) + tr dx (128-dy) + bl (128-dx) dy + br dx dy) * 4 / 65536),
-/// two channels per 64-bit lane (pixman's 64-bit `bilinear_interpolation`).
+/// The 2x2 pixels `tl, tr, bl, br` blended with 7-bit weights `dx`, `dy` (see above),
+/// two channels per 32-bit word.
 @inline(__always)
-func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ distx: UInt32, _ disty: UInt32) -> UInt32 {
-    let dx = UInt64(distx << 1), dy = UInt64(disty << 1)
-    let wxy = dx &* dy, wxiy = dx &* (256 &- dy), wixy = (256 &- dx) &* dy, wixiy = (256 &- dx) &* (256 &- dy)
-    // Alpha and blue: bytes 3 and 0 stay 24 bits apart, room for 16 bits of weight each.
-    var f = UInt64(tl & 0xff00_00ff) &* wixiy &+ UInt64(tr & 0xff00_00ff) &* wxiy
-        &+ UInt64(bl & 0xff00_00ff) &* wixy &+ UInt64(br & 0xff00_00ff) &* wxy
-    var r = f & 0x0000_ff00_00ff_0000
-    // Red and green: red moved up to bits 32..39, green stays at 8..15.
-    @inline(__always) func spread(_ p: UInt32) -> UInt64 {
-        let q = UInt64(p)
-        return ((q << 16) & 0x0000_00ff_0000_0000) | (q & 0x0000_ff00)
+func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ dx: UInt32, _ dy: UInt32) -> UInt32 {
+    let iy = 128 &- dy, ix = 128 &- dx
+    @inline(__always) func lanes(_ shift: UInt32) -> UInt32 {
+        let m: UInt32 = 0x00ff_00ff
+        let left = ((tl >> shift) & m) &* iy &+ ((bl >> shift) & m) &* dy
+        let right = ((tr >> shift) & m) &* iy &+ ((br >> shift) & m) &* dy
+        let h = ((left >> 6) & 0x01ff_01ff) &* ix &+ ((right >> 6) & 0x01ff_01ff) &* dx
+        return ((h >> 8) & m) << shift
     }
-    f = spread(tl) &* wixiy &+ spread(tr) &* wxiy &+ spread(bl) &* wixy &+ spread(br) &* wxy
-    r |= ((f >> 16) & 0x0000_00ff_0000_0000) | (f & 0xff00_0000)
-    return UInt32(truncatingIfNeeded: r >> 16)
+    return lanes(0) | lanes(8)
+}
+
+/// Two horizontally adjacent sample footprints blended (see `bilinear`) and composited
+/// OVER two destination pixels, in 16-bit lanes: the fast path's interior step.
+/// `topA`/`topB` point at each footprint's top-left pixel; the bottom row is
+/// `pitchBytes` further. With `opaqueSource` every read pixel's alpha is taken as 255.
+@inline(__always)
+func bilinearOverPair(
+    _ topA: UnsafeRawPointer, _ topB: UnsafeRawPointer, pitchBytes: Int,
+    dxA: UInt16, dyA: UInt16, dxB: UInt16, dyB: UInt16,
+    into d: UnsafeMutableRawPointer, opaqueSource: Bool
+) {
+    let alpha = SIMD8<UInt8>(0, 0, 0, 255, 0, 0, 0, 255)
+    @inline(__always) func load(_ p: UnsafeRawPointer) -> SIMD8<UInt16> {
+        let v = p.loadUnaligned(as: SIMD8<UInt8>.self)
+        return widen8(opaqueSource ? v | alpha : v)
+    }
+    // Each vector holds one footprint's left and right pixel, four channels each.
+    @inline(__always) func footprint(_ p: UnsafeRawPointer, _ dx: UInt16, _ dy: UInt16) -> SIMD8<UInt16> {
+        let t = load(p), b = load(p + pitchBytes)
+        let column = (t &<< 7) &+ (b &- t) &* SIMD8(repeating: dy)  // t (128 - dy) + b dy
+        let w = SIMD8<UInt16>(128 &- dx, 128 &- dx, 128 &- dx, 128 &- dx, dx, dx, dx, dx)
+        return (column &>> 6) &* w
+    }
+    let a = footprint(topA, dxA, dyA), b = footprint(topB, dxB, dyB)
+    let left = SIMD8<UInt16>(lowHalf: a.lowHalf, highHalf: b.lowHalf)
+    let right = SIMD8<UInt16>(lowHalf: a.highHalf, highHalf: b.highHalf)
+    let s = (left &+ right) &>> 8
+    let dv = widen8(d.loadUnaligned(as: SIMD8<UInt8>.self))
+    let out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlpha(s)))
+    d.storeBytes(of: narrow8(out), as: SIMD8<UInt8>.self)
 }
 
 /// The source a transformed draw reads: its pixels and size, and the alpha it ORs into
@@ -69,7 +99,15 @@ struct SampleSource {
             return bilinear(
                 p[0] | alphaMask, p[1] | alphaMask, p[rowPitch] | alphaMask, p[rowPitch &+ 1] | alphaMask, dx, dy)
         }
-        return bilinear(pixel(x1, y1), pixel(x1 &+ 1, y1), pixel(x1, y1 &+ 1), pixel(x1 &+ 1, y1 &+ 1), dx, dy)
+        return edgeSample(x1, y1, dx, dy)
+    }
+
+    /// A footprint that may reach past the source's edge, pixel by pixel. Kept out of
+    /// line so that the loops calling `bilinearSample` stay small enough for the
+    /// inliner to keep their SIMD conversions inline.
+    @inline(never)
+    func edgeSample(_ x1: Int, _ y1: Int, _ dx: UInt32, _ dy: UInt32) -> UInt32 {
+        bilinear(pixel(x1, y1), pixel(x1 &+ 1, y1), pixel(x1, y1 &+ 1), pixel(x1 &+ 1, y1 &+ 1), dx, dy)
     }
 
     /// The nearest pixel to Q16.16 source position (x, y): floor(x - 1/65536), as

@@ -32,3 +32,26 @@ func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let u = SIMD8<UInt32>(truncatingIfNeeded: t &+ 128)
     return SIMD8<UInt16>(truncatingIfNeeded: (u &* 257) &>> 16)
 }
+
+/// Eight bytes zero-extended to 16-bit lanes, written as a byte shuffle with zeros
+/// (punpcklbw). Used in large loops where the standard library's generic
+/// `init(truncatingIfNeeded:)` is left as a call by the inliner.
+@inline(__always)
+func widen8(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
+    let b = SIMD16<UInt8>(v[0], 0, v[1], 0, v[2], 0, v[3], 0, v[4], 0, v[5], 0, v[6], 0, v[7], 0)
+    return unsafeBitCast(b, to: SIMD8<UInt16>.self)
+}
+
+/// The low byte of each 16-bit lane (every lane must be at most 255), as a shuffle.
+@inline(__always)
+func narrow8(_ v: SIMD8<UInt16>) -> SIMD8<UInt8> {
+    let b = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    return SIMD8(b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14])
+}
+
+/// `div255` with shifts only: (u + (u >> 8)) >> 8 with u = t + 128.
+@inline(__always)
+func div255Shifts(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let u = t &+ 128
+    return (u &+ (u &>> 8)) &>> 8
+}

@@ -156,12 +156,10 @@ struct TransformJob {
         var u = u0 &+ k0 &* du, v = v0 &+ k0 &* dv
         var p = d + x0 + Int(k0)
         if filter == .bilinear && opacity == 255 {
-            for _ in k0..<k1 {
-                let s = src.bilinearSample(u, v)
-                if s != 0 { p.pointee = overPixel(s, p.pointee) }
-                u &+= du
-                v &+= dv
-                p += 1
+            if src.alphaMask == 0 {
+                bilinearOverSpan(&u, &v, du, dv, &p, count: Int(k1 - k0), opaqueSource: false)
+            } else {
+                bilinearOverSpan(&u, &v, du, dv, &p, count: Int(k1 - k0), opaqueSource: true)
             }
         } else {
             for _ in k0..<k1 {
@@ -171,6 +169,59 @@ struct TransformJob {
                 p += 1
             }
         }
+    }
+
+    /// `count` bilinear samples OVER the destination from `p` on, positions stepping by
+    /// (du, dv): two pixels at a time in 16-bit lanes while both footprints lie inside
+    /// the source, one at a time (with edge checks) otherwise. Both give the bytes
+    /// `bilinear` and `overPixel` give.
+    @inline(__always)
+    func bilinearOverSpan(
+        _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
+        count: Int, opaqueSource: Bool
+    ) {
+        let base = UnsafeRawPointer(src.base), pitchBytes = src.rowPitch &* 4
+        let innerW = UInt(bitPattern: src.width &- 1), innerH = UInt(bitPattern: src.height &- 1)
+        var i = 0
+        while i &+ 1 < count {
+            let xa = u &- 0x8000, ya = v &- 0x8000, xb = xa &+ du, yb = ya &+ dv
+            let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
+            let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
+            if UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH && UInt(bitPattern: x1b) < innerW
+                && UInt(bitPattern: y1b) < innerH
+            {
+                bilinearOverPair(
+                    base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4),
+                    pitchBytes: pitchBytes,
+                    dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
+                    dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
+                    into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource)
+                u = xb &+ du &+ 0x8000
+                v = yb &+ dv &+ 0x8000
+                p += 2
+                i &+= 2
+                continue
+            }
+            singleBilinearOver(u, v, p)
+            u &+= du
+            v &+= dv
+            p += 1
+            i &+= 1
+        }
+        if i < count {
+            singleBilinearOver(u, v, p)
+            u &+= du
+            v &+= dv
+            p += 1
+        }
+    }
+
+    /// One bilinear sample OVER one pixel: the pair loop's fallback at edges and at an
+    /// odd end. Out of line to keep that loop small (see `edgeSample`).
+    @inline(never)
+    func singleBilinearOver(_ u: Int64, _ v: Int64, _ p: UnsafeMutablePointer<UInt32>) {
+        let s = src.bilinearSample(u, v)
+        if s != 0 { p.pointee = overPixel(s, p.pointee) }
     }
 
     /// Projective: homogeneous components step by (m00, m10, m20) per pixel; the span

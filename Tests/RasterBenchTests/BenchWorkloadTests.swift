@@ -131,6 +131,10 @@ import Testing
                 return u >= 1.0 / 256 && v >= 1.0 / 256 && u < Double(w / 2) + 0.5 && v < Double(h) + 0.5
             }
             #expect(maxDifference(ours, theirs, include: onPage) <= 1)
+        } else if workload == .affineBilinear {
+            // Bilinear keeps two fewer fraction bits between its two passes, so that
+            // it fits 16-bit lanes (Raster/Bilinear.swift): pixman's value or one less.
+            #expect(maxDifference(ours, theirs) <= 1)
         } else {
             // The kernels round as pixman does: the same bytes.
             #expect(maxDifference(ours, theirs) == 0, "\(workload.rawValue)")

@@ -23,7 +23,7 @@ struct PixmanKernelTests {
         var rng = PixmanRandom(seed: 0xF111_0001)
         var tally = PixmanTally("fill \(path)")
         let formats: [PixelFormat] = [.argb8888, .xrgb8888, .rgb565, .a8]
-        for trial in 0..<160 {
+        for trial in 0..<480 {
             let format = formats[trial % formats.count]
             let w = rng.side(40), h = rng.side(20)
             let dst = rng.surface(width: w, height: h, format: format, content: PixmanRandom.destinationContent(format))
@@ -65,13 +65,13 @@ struct PixmanKernelTests {
             (.xrgb8888, .xrgb8888), (.argb8888, .argb8888), (.xrgb8888, .argb8888), (.argb8888, .xrgb8888),
             (.rgb565, .rgb565),
         ]
-        for trial in 0..<200 {
+        for trial in 0..<600 {
             let (sf, df) = pairs[trial % pairs.count]
             let sw = rng.side(32), sh = rng.side(20), dw = rng.side(40), dh = rng.side(24)
             let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
             let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
-            let ox = rng.int(-sw...dw), oy = rng.int(-sh...dh)
+            let ox = rng.offset(source: sw, destination: dw), oy = rng.offset(source: sh, destination: dh)
             let clip = rng.clip(width: dw, height: dh)
 
             try dst.copy(from: src, x: ox, y: oy, clip: clip, path: path)
@@ -80,7 +80,6 @@ struct PixmanKernelTests {
                 .intersection(PixelRect(x: ox, y: oy, width: sw, height: sh))
             PixmanOracle.composite(
                 PIXMAN_OP_SRC, PixmanImage(src), into: PixmanImage(ref), rect: r, sourceX: r.x - ox, sourceY: r.y - oy)
-            print("DBG copy", sw, sh, dw, dh, ox, oy, String(describing: clip), r, r.area)
             tally.add(
                 PixmanOracle.compare(dst, ref, before: before),
                 "trial \(trial): \(sf) \(sw)x\(sh) -> \(df) \(dw)x\(dh) at (\(ox), \(oy)), clip \(String(describing: clip))")
@@ -103,7 +102,7 @@ struct PixmanKernelTests {
     func over(path: KernelPath, withOpacity: Bool) throws {
         var rng = PixmanRandom(seed: withOpacity ? 0x0BE4_0004 : 0x0BE4_0003)
         var tally = PixmanTally("over\(withOpacity ? " with opacity" : "") \(path)")
-        for trial in 0..<240 {
+        for trial in 0..<720 {
             // Mostly premultiplied sources; an xrgb8888 one every fourth trial.
             let sf: PixelFormat = trial % 4 == 3 ? .xrgb8888 : .argb8888
             let df = Self.formats32[trial % 2]
@@ -112,7 +111,7 @@ struct PixmanKernelTests {
             let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
             let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
-            let ox = rng.int(-sw...dw), oy = rng.int(-sh...dh)
+            let ox = rng.offset(source: sw, destination: dw), oy = rng.offset(source: sh, destination: dh)
             let clip = rng.clip(width: dw, height: dh)
             let opacity: UInt8 = withOpacity ? (rng.oneIn(8) ? 0 : UInt8(rng.int(1...254))) : 255
 
@@ -161,7 +160,7 @@ struct PixmanKernelTests {
             (.xrgb8888, .xrgb8888), (.argb8888, .argb8888), (.rgb565, .rgb565), (.xrgb8888, .argb8888),
             (.argb8888, .xrgb8888),
         ]
-        for trial in 0..<180 {
+        for trial in 0..<540 {
             let (sf, df) = pairs[trial % pairs.count]
             let turn = QuarterTurn.allCases[(trial / pairs.count) % 3]
             // Up to 40 so that the fast path's 32-pixel tiles are crossed.
@@ -197,7 +196,7 @@ struct PixmanKernelTests {
         let pairs: [(PixelFormat, PixelFormat)] = [
             (.xrgb8888, .rgb565), (.argb8888, .rgb565), (.rgb565, .xrgb8888), (.rgb565, .argb8888),
         ]
-        for trial in 0..<160 {
+        for trial in 0..<480 {
             let (sf, df) = pairs[trial % pairs.count]
             let w = rng.side(40), h = rng.side(20)
             let src = rng.surface(width: w, height: h, format: sf, content: PixmanRandom.sourceContent(sf))
@@ -215,5 +214,39 @@ struct PixmanKernelTests {
                 "trial \(trial): \(sf) -> \(df) \(w)x\(h), clip \(String(describing: clip))")
         }
         tally.check(tolerance: Self.convertTolerance)
+    }
+}
+
+/// The oracle itself: a comparison must see a one-unit difference in any compared
+/// channel, and must not see one in xrgb8888's ignored top byte.
+@Suite("pixman oracle")
+struct PixmanOracleSelfTests {
+    @Test(arguments: PixelFormat.allCases)
+    func seesOneUnitDifferences(format: PixelFormat) {
+        var rng = PixmanRandom(seed: 0x5E1F_0001)
+        for _ in 0..<50 {
+            let w = rng.side(9), h = rng.side(5)
+            let a = rng.surface(width: w, height: h, format: format, content: PixmanRandom.destinationContent(format))
+            let b = PixmanOracle.clone(a)
+            #expect(PixmanOracle.compare(a, b).maxDiff == 0)
+            let x = rng.int(0...(w - 1)), y = rng.int(0...(h - 1))
+            let channels = PixmanOracle.channels(format)
+            let (shift, mask) = channels[rng.int(0...(channels.count - 1))]
+            let v = PixmanOracle.pixel(a, x, y)
+            // One unit up, or down where the channel is at its maximum.
+            let c = (v >> shift) & mask
+            let changed = (v & ~(mask << shift)) | ((c == mask ? c - 1 : c + 1) << shift)
+            switch format.bytesPerPixel {
+            case 4: b.row(y, as: UInt32.self)[x] = changed
+            case 2: b.row(y, as: UInt16.self)[x] = UInt16(changed)
+            default: b.row(y, as: UInt8.self)[x] = UInt8(changed)
+            }
+            let d = PixmanOracle.compare(a, b)
+            #expect(d.maxDiff == 1 && d.differing == 1 && d.worst?.x == x && d.worst?.y == y)
+            if format == .xrgb8888 {
+                b.row(y, as: UInt32.self)[x] = v ^ 0xff00_0000
+                #expect(PixmanOracle.compare(a, b).maxDiff == 0)
+            }
+        }
     }
 }

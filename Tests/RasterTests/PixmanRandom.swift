@@ -110,25 +110,40 @@ struct PixmanRandom: RandomNumberGenerator {
         }
     }
 
+    /// Where to place a source of length `source` along a destination of length
+    /// `destination`: mostly so that they overlap (at least half the source's, or the
+    /// whole destination), a quarter of the time anywhere from just off the start to
+    /// just off the end.
+    mutating func offset(source s: Int, destination d: Int) -> Int {
+        if oneIn(4) { return int(-s...d) }
+        let lo = -(s / 2), hi = max(lo, d - (s + 1) / 2)
+        return int(lo...hi)
+    }
+
     /// A destination clip for a w x h surface, drawn from every kind a kernel must cut
-    /// correctly: none, the exact bounds, inside, flush with one edge (each of the four),
-    /// across one or more edges (partly outside), a larger rectangle around the surface,
-    /// wholly outside, and empty.
+    /// correctly: none, the exact bounds, inside, flush with each of the four edges,
+    /// across edges (partly outside), a larger rectangle around the surface, wholly
+    /// outside, and empty.
     mutating func clip(width w: Int, height h: Int) -> PixelRect? {
-        let x = int(0...(w - 1)), y = int(0...(h - 1))
-        let cw = int(1...(w - x)), ch = int(1...(h - y))
-        switch int(0...11) {
-        case 0: return nil
-        case 1: return PixelRect(width: w, height: h)
-        case 2, 3: return PixelRect(x: x, y: y, width: cw, height: ch)
-        case 4: return PixelRect(x: 0, y: y, width: int(1...w), height: ch)  // left edge
-        case 5: return PixelRect(x: w - cw, y: y, width: cw, height: ch)  // right edge
-        case 6: return PixelRect(x: x, y: 0, width: cw, height: int(1...h))  // top edge
-        case 7: return PixelRect(x: x, y: h - ch, width: cw, height: ch)  // bottom edge
-        case 8:  // across edges: starts outside, ends inside or beyond
-            return PixelRect(x: int(-w...w), y: int(-h...h), width: int(0...(2 * w + 1)), height: int(0...(2 * h + 1)))
-        case 9: return PixelRect(x: -int(1...5), y: -int(1...5), width: w + int(2...12), height: h + int(2...12))
-        case 10:  // wholly outside, one side or another
+        // A span inside 0..<n, at least half of what remains after its start.
+        func span(_ n: Int) -> (Int, Int) {
+            let a = int(0...((n - 1) / 2))
+            return (a, int(max(1, (n - a) / 2)...(n - a)))
+        }
+        let (x, cw) = span(w), (y, ch) = span(h)
+        switch int(0...13) {
+        case 0, 1, 2: return nil
+        case 3: return PixelRect(width: w, height: h)
+        case 4, 5: return PixelRect(x: x, y: y, width: cw, height: ch)
+        case 6: return PixelRect(x: 0, y: y, width: cw, height: ch)  // left edge
+        case 7: return PixelRect(x: w - cw, y: y, width: cw, height: ch)  // right edge
+        case 8: return PixelRect(x: x, y: 0, width: cw, height: ch)  // top edge
+        case 9: return PixelRect(x: x, y: h - ch, width: cw, height: ch)  // bottom edge
+        case 10:  // across one or more edges: from outside to inside or beyond
+            let x0 = int(-w...(w - 1)), y0 = int(-h...(h - 1))
+            return PixelRect(x: x0, y: y0, width: int(max(1, -x0 + 1)...(2 * w + 1)), height: int(max(1, -y0 + 1)...(2 * h + 1)))
+        case 11: return PixelRect(x: -int(1...5), y: -int(1...5), width: w + int(2...12), height: h + int(2...12))
+        case 12:  // wholly outside, one side or another
             let k = int(1...6)
             return oneIn(2)
                 ? PixelRect(x: w + int(0...3), y: y, width: int(1...4), height: ch)
