@@ -10,6 +10,6 @@ extension Surface {
 
     /// Throws unless this surface's pixels are 32-bit (xrgb8888 or argb8888).
     func require32Bit(_ role: String) throws(RasterError) {
-        guard format.bytesPerPixel == 4 else { throw .unsupportedFormat(format, role: role) }
+        guard format.bytesPerPixel == 4 else { throw RasterError.unsupportedFormat(format, role: role) }
     }
 }

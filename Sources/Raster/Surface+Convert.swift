@@ -9,7 +9,7 @@ extension Surface {
     /// - 32-bit to 32-bit: as `copy`.
     public func convert(from source: Surface, clip: PixelRect? = nil, path: KernelPath = .fast) throws(RasterError) {
         guard source.width == width, source.height == height else {
-            throw .sizeMismatch(expected: bounds, got: source.bounds)
+            throw RasterError.sizeMismatch(expected: bounds, got: source.bounds)
         }
         let r = resolve(clip)
         guard !r.isEmpty else { return }
@@ -30,20 +30,21 @@ extension Surface {
         case (4, 4), (2, 2):
             try copy(from: source, clip: r, path: path)
         default:
-            throw .unsupportedFormat(source.format, role: "convert source into \(format)")
+            throw RasterError.unsupportedFormat(source.format, role: "convert source into \(format)")
         }
     }
 }
 
-/// `n` xrgb8888 pixels to rgb565. The 565 value is sign-extended from bit 15 before it
-/// is narrowed (shift up 16, arithmetic shift down 16): a 32-bit lane that already
-/// holds its own 16-bit sign narrows with one saturating pack (SSE2's packssdw), where
-/// a plain truncation compiles to three shuffles per four pixels.
+/// `n` xrgb8888 pixels to rgb565. Each 565 value is assembled in the top half of a
+/// 32-bit lane and brought down with an arithmetic shift, so the lane holds its own
+/// 16-bit sign and the narrowing is one saturating pack (SSE2's packssdw, as pixman's
+/// `pack_565_2packedx128_128`); assembled in the low half, the narrowing compiles to
+/// three shuffles per four pixels.
 @inline(__always)
 func to565Span(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt16>, _ n: Int) {
     for i in 0..<n {
         let p = s[i]
-        let v = ((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F)
-        d[i] = UInt16(bitPattern: Int16(truncatingIfNeeded: Int32(bitPattern: v << 16) >> 16))
+        let top = ((p << 8) & 0xF800_0000) | ((p << 11) & 0x07E0_0000) | ((p << 13) & 0x001F_0000)
+        d[i] = UInt16(bitPattern: Int16(truncatingIfNeeded: Int32(bitPattern: top) >> 16))
     }
 }

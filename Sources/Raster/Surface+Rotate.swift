@@ -11,10 +11,10 @@ extension Surface {
     {
         let (tw, th) = turn.turnedSize(width: source.width, height: source.height)
         guard tw == width, th == height else {
-            throw .sizeMismatch(expected: PixelRect(width: tw, height: th), got: bounds)
+            throw RasterError.sizeMismatch(expected: PixelRect(width: tw, height: th), got: bounds)
         }
         guard format.bytesPerPixel == source.format.bytesPerPixel, format != .a8, source.format != .a8 else {
-            throw .unsupportedFormat(source.format, role: "rotate source into \(format)")
+            throw RasterError.unsupportedFormat(source.format, role: "rotate source into \(format)")
         }
         let r = resolve(clip)
         guard !r.isEmpty else { return }

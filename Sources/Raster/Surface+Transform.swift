@@ -18,7 +18,7 @@ extension Surface {
         clip: PixelRect? = nil, path: KernelPath = .fast
     ) throws(RasterError) {
         guard let inverse = transform.isAffine ? transform.inverse : transform.homographyInverse else {
-            throw .singularTransform
+            throw RasterError.singularTransform
         }
         try draw(source, destinationToSource: inverse, filter: filter, opacity: opacity, clip: clip, path: path)
     }

@@ -25,7 +25,7 @@ public final class Surface: @unchecked Sendable {
         let rowBytes = width * format.bytesPerPixel
         let s = stride ?? (rowBytes + 63) / 64 * 64
         let (bytes, overflow) = s.multipliedReportingOverflow(by: height)
-        guard !overflow else { throw .invalidSize(width: width, height: height) }
+        guard !overflow else { throw RasterError.invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
         self.stride = s
@@ -46,12 +46,12 @@ public final class Surface: @unchecked Sendable {
         try Surface.validate(width: width, height: height, format: format, stride: stride)
         let align = format.bytesPerPixel
         guard Int(bitPattern: baseAddress) % align == 0, stride % align == 0 else {
-            throw .misaligned(format)
+            throw RasterError.misaligned(format)
         }
         let (span, o1) = stride.multipliedReportingOverflow(by: height - 1)
         let (needed, o2) = span.addingReportingOverflow(width * format.bytesPerPixel)
         guard !o1, !o2, byteCount >= needed else {
-            throw .bufferTooSmall(bytes: byteCount, needed: o1 || o2 ? Int.max : needed)
+            throw RasterError.bufferTooSmall(bytes: byteCount, needed: o1 || o2 ? Int.max : needed)
         }
         self.width = width
         self.height = height
@@ -67,11 +67,11 @@ public final class Surface: @unchecked Sendable {
 
     private static func validate(width: Int, height: Int, format: PixelFormat, stride: Int?) throws(RasterError) {
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
-            throw .invalidSize(width: width, height: height)
+            throw RasterError.invalidSize(width: width, height: height)
         }
         let rowBytes = width * format.bytesPerPixel
-        if let stride, stride < rowBytes { throw .strideTooSmall(stride: stride, minimum: rowBytes) }
-        if let stride, stride % format.bytesPerPixel != 0 { throw .misaligned(format) }
+        if let stride, stride < rowBytes { throw RasterError.strideTooSmall(stride: stride, minimum: rowBytes) }
+        if let stride, stride % format.bytesPerPixel != 0 { throw RasterError.misaligned(format) }
     }
 
     /// The whole surface as a rectangle at the origin.

@@ -25,9 +25,11 @@ struct PixmanKernelTests {
         let formats: [PixelFormat] = [.argb8888, .xrgb8888, .rgb565, .a8]
         for trial in 0..<480 {
             let format = formats[trial % formats.count]
-            let w = rng.side(40), h = rng.side(20)
+            let w = rng.side(40)
+            let h = rng.side(20)
             let dst = rng.surface(width: w, height: h, format: format, content: PixmanRandom.destinationContent(format))
-            let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
+            let ref = PixmanOracle.clone(dst)
+            let before = PixmanOracle.clone(dst)
             let color = UInt32(truncatingIfNeeded: rng.next())
             let clip = rng.clip(width: w, height: h)
 
@@ -45,7 +47,8 @@ struct PixmanKernelTests {
             }
             tally.add(
                 PixmanOracle.compare(dst, ref, before: before),
-                "trial \(trial): \(format) \(w)x\(h), color 0x\(String(color, radix: 16)), clip \(String(describing: clip))")
+                "trial \(trial): \(format) \(w)x\(h), color 0x\(String(color, radix: 16)), clip \(String(describing: clip))"
+            )
         }
         tally.check(tolerance: Self.fillTolerance)
     }
@@ -67,11 +70,16 @@ struct PixmanKernelTests {
         ]
         for trial in 0..<600 {
             let (sf, df) = pairs[trial % pairs.count]
-            let sw = rng.side(32), sh = rng.side(20), dw = rng.side(40), dh = rng.side(24)
+            let sw = rng.side(32)
+            let sh = rng.side(20)
+            let dw = rng.side(40)
+            let dh = rng.side(24)
             let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
-            let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
-            let ox = rng.offset(source: sw, destination: dw), oy = rng.offset(source: sh, destination: dh)
+            let ref = PixmanOracle.clone(dst)
+            let before = PixmanOracle.clone(dst)
+            let ox = rng.offset(source: sw, destination: dw)
+            let oy = rng.offset(source: sh, destination: dh)
             let clip = rng.clip(width: dw, height: dh)
 
             try dst.copy(from: src, x: ox, y: oy, clip: clip, path: path)
@@ -82,7 +90,8 @@ struct PixmanKernelTests {
                 PIXMAN_OP_SRC, PixmanImage(src), into: PixmanImage(ref), rect: r, sourceX: r.x - ox, sourceY: r.y - oy)
             tally.add(
                 PixmanOracle.compare(dst, ref, before: before),
-                "trial \(trial): \(sf) \(sw)x\(sh) -> \(df) \(dw)x\(dh) at (\(ox), \(oy)), clip \(String(describing: clip))")
+                "trial \(trial): \(sf) \(sw)x\(sh) -> \(df) \(dw)x\(dh) at (\(ox), \(oy)), clip \(String(describing: clip))"
+            )
         }
         tally.check(tolerance: Self.copyTolerance)
     }
@@ -107,11 +116,16 @@ struct PixmanKernelTests {
             let sf: PixelFormat = trial % 4 == 3 ? .xrgb8888 : .argb8888
             let df = Self.formats32[trial % 2]
             // Widths up to 40 so that the 4-pixel vector loop and its tail both run.
-            let sw = rng.side(40), sh = rng.side(16), dw = rng.side(40), dh = rng.side(20)
+            let sw = rng.side(40)
+            let sh = rng.side(16)
+            let dw = rng.side(40)
+            let dh = rng.side(20)
             let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
-            let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
-            let ox = rng.offset(source: sw, destination: dw), oy = rng.offset(source: sh, destination: dh)
+            let ref = PixmanOracle.clone(dst)
+            let before = PixmanOracle.clone(dst)
+            let ox = rng.offset(source: sw, destination: dw)
+            let oy = rng.offset(source: sh, destination: dh)
             let clip = rng.clip(width: dw, height: dh)
             let opacity: UInt8 = withOpacity ? (rng.oneIn(8) ? 0 : UInt8(rng.int(1...254))) : 255
 
@@ -164,11 +178,13 @@ struct PixmanKernelTests {
             let (sf, df) = pairs[trial % pairs.count]
             let turn = QuarterTurn.allCases[(trial / pairs.count) % 3]
             // Up to 40 so that the fast path's 32-pixel tiles are crossed.
-            let sw = rng.side(40), sh = rng.side(40)
+            let sw = rng.side(40)
+            let sh = rng.side(40)
             let (dw, dh) = turn.turnedSize(width: sw, height: sh)
             let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
-            let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
+            let ref = PixmanOracle.clone(dst)
+            let before = PixmanOracle.clone(dst)
             let clip = rng.clip(width: dw, height: dh)
 
             try dst.rotate(from: src, turn: turn, clip: clip, path: path)
@@ -198,10 +214,12 @@ struct PixmanKernelTests {
         ]
         for trial in 0..<480 {
             let (sf, df) = pairs[trial % pairs.count]
-            let w = rng.side(40), h = rng.side(20)
+            let w = rng.side(40)
+            let h = rng.side(20)
             let src = rng.surface(width: w, height: h, format: sf, content: PixmanRandom.sourceContent(sf))
             let dst = rng.surface(width: w, height: h, format: df, content: PixmanRandom.destinationContent(df))
-            let ref = PixmanOracle.clone(dst), before = PixmanOracle.clone(dst)
+            let ref = PixmanOracle.clone(dst)
+            let before = PixmanOracle.clone(dst)
             let clip = rng.clip(width: w, height: h)
 
             try dst.convert(from: src, clip: clip, path: path)
@@ -225,11 +243,13 @@ struct PixmanOracleSelfTests {
     func seesOneUnitDifferences(format: PixelFormat) {
         var rng = PixmanRandom(seed: 0x5E1F_0001)
         for _ in 0..<50 {
-            let w = rng.side(9), h = rng.side(5)
+            let w = rng.side(9)
+            let h = rng.side(5)
             let a = rng.surface(width: w, height: h, format: format, content: PixmanRandom.destinationContent(format))
             let b = PixmanOracle.clone(a)
             #expect(PixmanOracle.compare(a, b).maxDiff == 0)
-            let x = rng.int(0...(w - 1)), y = rng.int(0...(h - 1))
+            let x = rng.int(0...(w - 1))
+            let y = rng.int(0...(h - 1))
             let channels = PixmanOracle.channels(format)
             let (shift, mask) = channels[rng.int(0...(channels.count - 1))]
             let v = PixmanOracle.pixel(a, x, y)

@@ -112,16 +112,21 @@ enum PixmanOracle {
     static func compare(
         _ vitrine: Surface, _ pixman: Surface, before: Surface? = nil, include: (Int, Int) -> Bool = { _, _ in true }
     ) -> PixmanDiff {
-        precondition(vitrine.width == pixman.width && vitrine.height == pixman.height && vitrine.format == pixman.format)
+        precondition(
+            vitrine.width == pixman.width && vitrine.height == pixman.height && vitrine.format == pixman.format)
         let ch = channels(vitrine.format)
         var d = PixmanDiff()
         for y in 0..<vitrine.height {
             for x in 0..<vitrine.width where include(x, y) {
-                let a = pixel(vitrine, x, y), b = pixel(pixman, x, y)
+                let a = pixel(vitrine, x, y)
+                let b = pixel(pixman, x, y)
                 var diff = 0
                 for (shift, mask) in ch {
-                    let ca = Int((a >> shift) & mask), cb = Int((b >> shift) & mask)
+                    let ca = Int((a >> shift) & mask)
+                    let cb = Int((b >> shift) & mask)
                     diff = max(diff, abs(ca - cb))
+                    d.maxAbove = max(d.maxAbove, ca - cb)
+                    d.maxBelow = max(d.maxBelow, cb - ca)
                 }
                 d.compared += 1
                 if diff > 0 { d.differing += 1 }
@@ -140,6 +145,9 @@ enum PixmanOracle {
 struct PixmanDiff {
     /// Largest per-channel difference seen.
     var maxDiff = 0
+    /// Largest amount by which a Vitrine channel exceeds pixman's, and falls short of it.
+    var maxAbove = 0
+    var maxBelow = 0
     var compared = 0
     var differing = 0
     /// Compared pixels that pixman changed (when the comparison was given `before`).
@@ -156,6 +164,8 @@ struct PixmanTally {
     var compared = 0
     var differing = 0
     var changed = 0
+    var maxAbove = 0
+    var maxBelow = 0
     var trials = 0
     var worst = "no difference"
 
@@ -166,6 +176,8 @@ struct PixmanTally {
         compared += d.compared
         differing += d.differing
         changed += d.changed
+        maxAbove = max(maxAbove, d.maxAbove)
+        maxBelow = max(maxBelow, d.maxBelow)
         if d.maxDiff > maxDiff, let w = d.worst {
             maxDiff = d.maxDiff
             worst =
@@ -177,7 +189,7 @@ struct PixmanTally {
     /// compared at all; prints what was measured.
     func check(tolerance: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         print(
-            "pixman oracle: \(name): max diff \(maxDiff) (tolerance \(tolerance)), \(differing) of \(compared) pixels differ (\(changed) drawn), \(trials) trials; worst: \(worst)"
+            "pixman oracle: \(name): max diff \(maxDiff) (tolerance \(tolerance); Vitrine above by \(maxAbove), below by \(maxBelow)), \(differing) of \(compared) pixels differ (\(changed) drawn), \(trials) trials; worst: \(worst)"
         )
         #expect(compared > 0 && changed > 0, "\(name): nothing compared or drawn", sourceLocation: sourceLocation)
         #expect(
@@ -229,7 +241,8 @@ enum PixmanGeometry {
     /// y-down pixels: a positive angle turns clockwise on screen.
     static func rotate(degrees: Double) -> M3 {
         let r = degrees * Double.pi / 180
-        let c = cos(r), s = sin(r)
+        let c = cos(r)
+        let s = sin(r)
         return [[c, -s, 0], [s, c, 0], [0, 0, 1]]
     }
 
@@ -248,7 +261,8 @@ enum PixmanGeometry {
     /// Returns the page-to-screen homography.
     static func pageForward(degrees: Double, eye: Double, spineX: Double, midY: Double, pageHeight sh: Double) -> M3 {
         let th = degrees * Double.pi / 180
-        let c = cos(th), p = sin(th) / eye
+        let c = cos(th)
+        let p = sin(th) / eye
         return [[c + p * spineX, 0, spineX], [p * midY, 1, midY - sh / 2], [p, 0, 1]]
     }
 
@@ -258,10 +272,12 @@ enum PixmanGeometry {
     /// changes sign over that rectangle (a horizon inside it).
     static func normalizeHomography(_ m0: M3, width w: Int, height h: Int, limit: Double) -> M3? {
         var maxabs = 0.0
-        var wpos = false, wneg = false
+        var wpos = false
+        var wneg = false
         for cy in 0..<2 {
             for cx in 0..<2 {
-                let x = cx == 1 ? Double(w) + 1 : -1, y = cy == 1 ? Double(h) + 1 : -1
+                let x = cx == 1 ? Double(w) + 1 : -1
+                let y = cy == 1 ? Double(h) + 1 : -1
                 let v = apply(m0, x, y)
                 maxabs = max(maxabs, abs(v.0), abs(v.1), abs(v.2))
                 if v.2 > 0 { wpos = true } else { wneg = true }

@@ -116,7 +116,8 @@ struct PixmanRandom: RandomNumberGenerator {
     /// just off the end.
     mutating func offset(source s: Int, destination d: Int) -> Int {
         if oneIn(4) { return int(-s...d) }
-        let lo = -(s / 2), hi = max(lo, d - (s + 1) / 2)
+        let lo = -(s / 2)
+        let hi = max(lo, d - (s + 1) / 2)
         return int(lo...hi)
     }
 
@@ -130,7 +131,8 @@ struct PixmanRandom: RandomNumberGenerator {
             let a = int(0...((n - 1) / 2))
             return (a, int(max(1, (n - a) / 2)...(n - a)))
         }
-        let (x, cw) = span(w), (y, ch) = span(h)
+        let (x, cw) = span(w)
+        let (y, ch) = span(h)
         switch int(0...13) {
         case 0, 1, 2: return nil
         case 3: return PixelRect(width: w, height: h)
@@ -140,8 +142,10 @@ struct PixmanRandom: RandomNumberGenerator {
         case 8: return PixelRect(x: x, y: 0, width: cw, height: ch)  // top edge
         case 9: return PixelRect(x: x, y: h - ch, width: cw, height: ch)  // bottom edge
         case 10:  // across one or more edges: from outside to inside or beyond
-            let x0 = int(-w...(w - 1)), y0 = int(-h...(h - 1))
-            return PixelRect(x: x0, y: y0, width: int(max(1, -x0 + 1)...(2 * w + 1)), height: int(max(1, -y0 + 1)...(2 * h + 1)))
+            let x0 = int(-w...(w - 1))
+            let y0 = int(-h...(h - 1))
+            return PixelRect(
+                x: x0, y: y0, width: int(max(1, -x0 + 1)...(2 * w + 1)), height: int(max(1, -y0 + 1)...(2 * h + 1)))
         case 11: return PixelRect(x: -int(1...5), y: -int(1...5), width: w + int(2...12), height: h + int(2...12))
         case 12:  // wholly outside, one side or another
             let k = int(1...6)

@@ -27,16 +27,18 @@ struct PixmanTransformTests {
         "[\(m.entries.map { String($0.raw) }.joined(separator: ", "))]"
     }
 
-    /// Random source, destination, clip and opacity around a matrix from `matrix`, which
-    /// gets the source and destination sizes.
+    /// Random source, destination (`destination`, or up to 40x32), clip and opacity, the
+    /// source's size from `sourceSize` (given the destination's) and the matrix from
+    /// `matrix` (given both sizes).
     static func makeCase(
-        _ rng: inout PixmanRandom, trial: Int, withOpacity: Bool, sourceSide: Int, destination: (Int, Int)?,
+        _ rng: inout PixmanRandom, trial: Int, withOpacity: Bool, destination: (Int, Int)? = nil,
+        sourceSize: (inout PixmanRandom, _ dw: Int, _ dh: Int) -> (Int, Int),
         matrix: (inout PixmanRandom, _ sw: Int, _ sh: Int, _ dw: Int, _ dh: Int) -> (Matrix3, String)
     ) -> Case {
         let sf: PixelFormat = trial % 4 == 3 ? .xrgb8888 : .argb8888
         let df: PixelFormat = trial % 3 == 2 ? .argb8888 : .xrgb8888
-        let sw = rng.side(sourceSide), sh = rng.side(sourceSide)
         let (dw, dh) = destination ?? (rng.side(40), rng.side(32))
+        let (sw, sh) = sourceSize(&rng, dw, dh)
         let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
         let dst = rng.surface(width: dw, height: dh, format: df, content: PixmanRandom.destinationContent(df))
         let (m, what) = matrix(&rng, sw, sh, dw, dh)
@@ -53,7 +55,8 @@ struct PixmanTransformTests {
     /// the destination as it was, also returned).
     static func drawBoth(_ c: Case, filter: SampleFilter, path: KernelPath) throws -> (pixman: Surface, before: Surface)
     {
-        let ref = PixmanOracle.clone(c.dst), before = PixmanOracle.clone(c.dst)
+        let ref = PixmanOracle.clone(c.dst)
+        let before = PixmanOracle.clone(c.dst)
         try c.dst.draw(c.src, destinationToSource: c.m, filter: filter, opacity: c.opacity, clip: c.clip, path: path)
         let r = c.clip.map { $0.intersection(ref.bounds) } ?? ref.bounds
         let s = PixmanImage(c.src)
@@ -72,9 +75,12 @@ struct PixmanTransformTests {
     /// fractional), quarter turns, axis-aligned scales (pixman's scaled fast paths,
     /// flips included), rotations with magnifications 3...8, and general rotations with
     /// scales 0.3...2.5.
-    static func randomAffine(_ rng: inout PixmanRandom, _ sw: Int, _ sh: Int, _ dw: Int, _ dh: Int) -> (Matrix3, String) {
+    static func randomAffine(_ rng: inout PixmanRandom, _ sw: Int, _ sh: Int, _ dw: Int, _ dh: Int) -> (Matrix3, String)
+    {
         typealias G = PixmanGeometry
-        var angle = 0.0, sx = 1.0, sy = 1.0
+        var angle = 0.0
+        var sx = 1.0
+        var sy = 1.0
         let kind = rng.int(0...9)
         switch kind {
         case 0: break
@@ -94,7 +100,8 @@ struct PixmanTransformTests {
             sy = rng.oneIn(2) ? sx : rng.double(0.3...2.5)
             if rng.oneIn(8) { sx = -sx }
         }
-        var tx = rng.double(-3...(Double(dw) + 3)), ty = rng.double(-3...(Double(dh) + 3))
+        var tx = rng.double(-3...(Double(dw) + 3))
+        var ty = rng.double(-3...(Double(dh) + 3))
         if kind <= 1 && rng.oneIn(2) {
             // Whole-pixel placement (pixman then reduces BILINEAR to NEAREST).
             tx = (tx - Double(sw) / 2).rounded() + Double(sw) / 2
@@ -130,13 +137,15 @@ struct PixmanTransformTests {
     /// since both scale the sample by MUL_UN8(s, m) before OVER.
     @Test(arguments: KernelPath.allCases, [false, true])
     func affineBilinear(path: KernelPath, withOpacity: Bool) throws {
-        try runAffine(filter: .bilinear, path: path, withOpacity: withOpacity, seed: 0xAFF1_0001,
+        try runAffine(
+            filter: .bilinear, path: path, withOpacity: withOpacity, seed: 0xAFF1_0001,
             tolerance: Self.affineBilinearTolerance)
     }
 
     @Test(arguments: KernelPath.allCases, [false, true])
     func affineNearest(path: KernelPath, withOpacity: Bool) throws {
-        try runAffine(filter: .nearest, path: path, withOpacity: withOpacity, seed: 0xAFF1_0002,
+        try runAffine(
+            filter: .nearest, path: path, withOpacity: withOpacity, seed: 0xAFF1_0002,
             tolerance: Self.affineNearestTolerance)
     }
 
@@ -145,7 +154,7 @@ struct PixmanTransformTests {
         var tally = PixmanTally("affine \(filter)\(withOpacity ? " with opacity" : "") \(path)")
         for trial in 0..<600 {
             let c = Self.makeCase(
-                &rng, trial: trial, withOpacity: withOpacity, sourceSide: 24, destination: nil,
+                &rng, trial: trial, withOpacity: withOpacity, sourceSize: { r, _, _ in (r.side(24), r.side(24)) },
                 matrix: Self.randomAffine)
             let (ref, before) = try Self.drawBoth(c, filter: filter, path: path)
             tally.add(PixmanOracle.compare(c.dst, ref, before: before), c.text)
@@ -183,7 +192,8 @@ struct PixmanTransformTests {
     static func onPage(_ m: Matrix3, sw: Int, sh: Int, x: Int, y: Int) -> Bool {
         let (uh, vh, wh) = PixmanGeometry.apply(m.rowsAsDoubles, Double(x) + 0.5, Double(y) + 0.5)
         guard wh > 0 else { return false }
-        let u = uh / wh, v = vh / wh
+        let u = uh / wh
+        let v = vh / wh
         return u >= 1.0 / 256 && v >= 1.0 / 256 && u < Double(sw) + 0.5 && v < Double(sh) + 0.5
     }
 
@@ -199,18 +209,11 @@ struct PixmanTransformTests {
         var rng = PixmanRandom(seed: 0x9A6E_0001 &+ (withOpacity ? 1 << 32 : 0))
         var tally = PixmanTally("projective bilinear\(withOpacity ? " with opacity" : "") \(path)")
         for trial in 0..<500 {
-            let dw = rng.int(4...48), dh = rng.int(4...40)
-            // Page: up to half the destination wide, up to its full height.
-            var c = Self.makeCase(
-                &rng, trial: trial, withOpacity: withOpacity, sourceSide: 1, destination: (dw, dh),
-                matrix: { _, _, _, _, _ in (.identity, "") })
-            let sw = rng.side(max(1, dw / 2)), sh = rng.side(dh)
-            c.src = rng.surface(
-                width: sw, height: sh, format: c.src.format, content: PixmanRandom.sourceContent(c.src.format))
-            let (m, what) = Self.randomPage(&rng, sw, sh, dw, dh)
-            c.m = m
-            c.text =
-                "trial \(trial): \(c.src.format) \(sw)x\(sh) -> \(c.dst.format) \(dw)x\(dh), \(what), m = \(Self.raws(m)), opacity \(c.opacity), clip \(String(describing: c.clip))"
+            // The page: up to half the destination wide, up to its full height.
+            let c = Self.makeCase(
+                &rng, trial: trial, withOpacity: withOpacity, destination: (rng.int(4...48), rng.int(4...40)),
+                sourceSize: { r, dw, dh in (r.side(max(1, dw / 2)), r.side(dh)) }, matrix: Self.randomPage)
+            let (m, sw, sh) = (c.m, c.src.width, c.src.height)
 
             let (ref, before) = try Self.drawBoth(c, filter: .bilinear, path: path)
             let r = c.clip.map { $0.intersection(ref.bounds) } ?? ref.bounds
@@ -220,5 +223,41 @@ struct PixmanTransformTests {
             tally.add(diff, c.text)
         }
         tally.check(tolerance: Self.projectiveTolerance)
+    }
+
+    /// The bilinear sample itself: drawn at opacity 255 onto a transparent argb8888
+    /// destination, where OVER leaves the sample as it is (s + 0), through the affine and
+    /// the page matrices, compared on every drawn pixel (page pixels only for the page).
+    /// Tolerance: Vitrine's channel is pixman's or one less, never more, as Bilinear.swift
+    /// documents (its 16-bit-lane blend floors twice where pixman floors once).
+    static let sampleBelowTolerance = 1
+    static let sampleAboveTolerance = 0
+
+    @Test(arguments: KernelPath.allCases, [false, true])
+    func bilinearSamplesArePixmansOrOneLess(path: KernelPath, projective: Bool) throws {
+        var rng = PixmanRandom(seed: 0x5A3B_0001 &+ (projective ? 1 << 32 : 0))
+        var tally = PixmanTally("bilinear samples\(projective ? " (page)" : "") \(path)")
+        for trial in 0..<300 {
+            let sf: PixelFormat = trial % 4 == 3 ? .xrgb8888 : .argb8888
+            let dw = rng.int(4...40)
+            let dh = rng.int(4...32)
+            let sw = projective ? rng.side(max(1, dw / 2)) : rng.side(24)
+            let sh = projective ? rng.side(dh) : rng.side(24)
+            let src = rng.surface(width: sw, height: sh, format: sf, content: PixmanRandom.sourceContent(sf))
+            let dst = try Surface(width: dw, height: dh, format: .argb8888)
+            let (m, what) = projective ? Self.randomPage(&rng, sw, sh, dw, dh) : Self.randomAffine(&rng, sw, sh, dw, dh)
+            let c = Case(
+                src: src, dst: dst, m: m, clip: nil, opacity: 255,
+                text:
+                    "trial \(trial): \(sf) \(sw)x\(sh) -> transparent argb8888 \(dw)x\(dh), \(what), m = \(Self.raws(m))"
+            )
+            let (ref, before) = try Self.drawBoth(c, filter: .bilinear, path: path)
+            let diff = PixmanOracle.compare(dst, ref, before: before) { x, y in
+                !projective || Self.onPage(m, sw: sw, sh: sh, x: x, y: y)
+            }
+            tally.add(diff, c.text)
+        }
+        tally.check(tolerance: Self.sampleBelowTolerance)
+        #expect(tally.maxAbove <= Self.sampleAboveTolerance, "\(tally.name): Vitrine above pixman by \(tally.maxAbove)")
     }
 }
