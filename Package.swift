@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
+        .testTarget(
+            name: "VitrineTests",
+            dependencies: ["vitrine", "RasterBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ],
     swiftLanguageModes: [.v6]
 )
