@@ -226,8 +226,10 @@ struct TransformJob {
 
     /// Projective: homogeneous components step by (m00, m10, m20) per pixel; the span
     /// where w > 0 and the position can touch the source is found from the same
-    /// bounds multiplied through by w (linear in x), widened by a pixel each way for
-    /// the quotients' truncation, and each pixel in it is then tested exactly.
+    /// bounds multiplied through by w (linear in x). That is the same test `touches`
+    /// makes on the truncated quotient (trunc(q) > -32768 exactly when q > -32768, and
+    /// likewise at the far edge), so the span holds exactly the pixels the reference
+    /// draws; each is still checked per pixel for the 64-bit division's range.
     func projectiveRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
         let (uh0, vh0, wh0) = t.at(x0, y)
         let du = t.m.0, dv = t.m.3, dw = t.m.6
@@ -238,12 +240,12 @@ struct TransformJob {
         // w > 0; 2u + w > 0 (u > -1/2); (2 width + 1) w - 2u > 0 (u < width + 1/2);
         // the same for v.
         LinearSpan.restrict(&k0, &k1, start: w, step: sw, above: 0, below: nil)
-        LinearSpan.restrict(&k0, &k1, start: 2 * u + w, step: 2 * su + sw, above: 0, below: nil, widen: true)
+        LinearSpan.restrict(&k0, &k1, start: 2 * u + w, step: 2 * su + sw, above: 0, below: nil)
         LinearSpan.restrict(
-            &k0, &k1, start: width2 * w - 2 * u, step: width2 * sw - 2 * su, above: 0, below: nil, widen: true)
-        LinearSpan.restrict(&k0, &k1, start: 2 * v + w, step: 2 * sv + sw, above: 0, below: nil, widen: true)
+            &k0, &k1, start: width2 * w - 2 * u, step: width2 * sw - 2 * su, above: 0, below: nil)
+        LinearSpan.restrict(&k0, &k1, start: 2 * v + w, step: 2 * sv + sw, above: 0, below: nil)
         LinearSpan.restrict(
-            &k0, &k1, start: height2 * w - 2 * v, step: height2 * sw - 2 * sv, above: 0, below: nil, widen: true)
+            &k0, &k1, start: height2 * w - 2 * v, step: height2 * sw - 2 * sv, above: 0, below: nil)
         guard k0 < k1 else { return }
         var uh = uh0 &+ k0 &* du, vh = vh0 &+ k0 &* dv, wh = wh0 &+ k0 &* dw
         var p = d + x0 + Int(k0)
@@ -264,11 +266,8 @@ struct TransformJob {
 /// by a projective w can pass 2^63.
 enum LinearSpan {
     /// Narrows [k0, k1) to the k with above < start + k step (< below, if given).
-    /// `widen` grows the result by one on each side (for tests that are only
-    /// approximately linear, to be re-checked per pixel).
     static func restrict(
-        _ k0: inout Int64, _ k1: inout Int64, start: Int128, step: Int128, above: Int128, below: Int128?,
-        widen: Bool = false
+        _ k0: inout Int64, _ k1: inout Int64, start: Int128, step: Int128, above: Int128, below: Int128?
     ) {
         var lo = Int128(Int64.min), hi = Int128(Int64.max)  // k satisfying the bounds: [lo, hi)
         if step == 0 {
@@ -280,7 +279,6 @@ enum LinearSpan {
             hi = ceilDiv(start - above, -step)  // k < (start - above) / -step
             if let below { lo = floorDiv(start - below, -step) + 1 }
         }
-        if widen && lo < hi { lo -= 1; hi += 1 }
         k0 = Int64(max(Int128(k0), lo))
         k1 = Int64(min(Int128(k1), hi))
     }
