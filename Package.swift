@@ -14,7 +14,10 @@ let package = Package(
         // C at the edge: module maps over Debian's libraries, found through pkg-config.
         .systemLibrary(
             name: "CImage", path: "Sources/CImage", pkgConfig: "spng",
-            providers: [.apt(["libspng-dev"])]),
+            providers: [.apt(["libspng-dev", "libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CText", path: "Sources/CText", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
         // Test-only: pixman is the oracle the raster kernels are checked against.
         .systemLibrary(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
@@ -23,23 +26,40 @@ let package = Package(
         // Pure modules: build and test without a display or an input device.
         .target(name: "FixedPoint"),
         .target(name: "Raster", dependencies: ["FixedPoint"]),
-        .target(name: "Assets", dependencies: ["Raster", "CImage"]),
+        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"]),
+        .target(name: "Motion", dependencies: ["FixedPoint"]),
+        .target(name: "Input", dependencies: ["FixedPoint"]),
+        .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
+        .target(name: "Display", dependencies: ["Raster"]),
+        .target(name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint"]),
+        .target(name: "Runtime", dependencies: ["Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster"]),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
 
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "RasterBench", "Assets", "Raster",
+                "Runtime", "RasterBench", "Assets", "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Shared by the test targets: golden-image assertions, and more to come.
+        .target(name: "VitrineTestSupport", dependencies: ["Assets", "Raster"], path: "Tests/VitrineTestSupport"),
+
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
         .testTarget(
             name: "VitrineTests",
-            dependencies: ["vitrine", "RasterBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "vitrine", "Runtime", "RasterBench", "Assets", "Raster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+// Compositor: see DESIGN.md §1.

@@ -1,0 +1,1 @@
+// Display: see DESIGN.md §1.

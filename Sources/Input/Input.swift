@@ -1,0 +1,1 @@
+// Input: see DESIGN.md §1.

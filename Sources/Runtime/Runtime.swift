@@ -1,0 +1,1 @@
+// Runtime: see DESIGN.md §1.

@@ -1,0 +1,1 @@
+// Scenes: see DESIGN.md §1.
