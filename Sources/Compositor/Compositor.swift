@@ -1,1 +1,118 @@
-// Compositor: see DESIGN.md §1.
+import Raster
+
+/// Renders a layer tree into 32-bit surfaces of one size, repainting only what changed.
+///
+/// Each `render` walks the tree once (world transforms, per-layer draw operations), adds
+/// to the frame's damage the old and new screen rectangles of every layer that changed
+/// (property set, contents replaced, moved with an ancestor, removed, hidden), widens it
+/// by the back buffer's age (`DamageHistory`), and repaints each damaged rectangle from
+/// the topmost layer that covers it with opaque pixels (occlusion) upwards. A frame in
+/// which nothing changed repaints nothing.
+///
+/// Steady state allocates nothing on the heap: the operation list, the damage regions and
+/// group pictures keep their storage from frame to frame (new storage only when the tree
+/// grows or a picture changes size).
+public final class Compositor {
+    public let width: Int
+    public let height: Int
+    /// The tree's root: logical screen space. Its bounds are the screen.
+    public let root: Layer
+    /// Painted under everything (premultiplied 0xAARRGGBB).
+    public var clearColor: UInt32 { didSet { if clearColor != oldValue { forceFullRepaint = true } } }
+    /// Draws text layers; without one they draw nothing.
+    public var textRasterizer: (any TextRasterizing)?
+
+    var items: [DrawItem] = []
+    var damage: DamageRegion
+    var repaint: DamageRegion
+    var history: DamageHistory
+    var forceFullRepaint = true
+    var stats = FrameStats()
+
+    public init(width: Int, height: Int, clearColor: UInt32 = 0xff00_0000) {
+        self.width = width
+        self.height = height
+        self.clearColor = clearColor
+        let screen = PixelRect(width: width, height: height)
+        root = Layer(name: "root", frame: Rect2D(x: 0, y: 0, width: Double(width), height: Double(height)))
+        damage = DamageRegion(bounds: screen)
+        repaint = DamageRegion(bounds: screen)
+        history = DamageHistory(bounds: screen)
+        items.reserveCapacity(256)
+    }
+
+    public var bounds: PixelRect { PixelRect(width: width, height: height) }
+
+    /// Whether anything changed since the last frame (else there is nothing to draw).
+    public var needsDisplay: Bool { forceFullRepaint || root.isDirty || root.descendantDirty }
+
+    /// The last frame's repaint region (for a display that presents damage, or a software
+    /// rotation that turns only these rectangles into the panel buffer).
+    public var repaintRegion: DamageRegion { repaint }
+
+    /// This frame's own damage (before the buffer age widened it).
+    public var frameDamage: DamageRegion { damage }
+
+    /// Composites the tree into `target`, whose contents are what this compositor drew
+    /// `bufferAge` frames ago (1: the previous frame; 0: unknown, repaint everything).
+    public func render(into target: Surface, bufferAge: Int) throws(CompositorError) -> FrameStats {
+        guard target.width == width, target.height == height else {
+            throw .targetSize(expected: bounds, got: target.bounds)
+        }
+        guard target.format.bytesPerPixel == 4 else { throw .targetFormat(target.format) }
+        stats = FrameStats()
+        items.removeAll(keepingCapacity: true)
+        damage.removeAll()
+        collect(root, parentWorld: .identity, clip: bounds, tracking: true, into: &items)
+        if forceFullRepaint {
+            damage.addAll()
+            history.reset()
+            forceFullRepaint = false
+        }
+        history.push(damage)
+        history.repaint(age: bufferAge, into: &repaint)
+
+        stats.damagedPixels = damage.area
+        stats.repaintedPixels = repaint.area
+        stats.repaintedRects = repaint.rects.count
+        stats.fullRepaint = repaint.isFull
+        stats.drawItems = items.count
+        for r in repaint.rects {
+            do {
+                try paint(items, into: target, region: r, background: clearColor)
+            } catch {
+                throw .raster(error)
+            }
+        }
+        return stats
+    }
+
+    /// Repaints `region` of `target` from `list`: from the topmost operation whose opaque
+    /// pixels cover the whole region (everything under it is hidden), else from the
+    /// background up.
+    func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?) throws(RasterError) {
+        var start = 0
+        var k = list.count - 1
+        while k >= 0 {
+            if list[k].opaque.encloses(region) && !list[k].opaque.isEmpty {
+                start = k
+                break
+            }
+            k -= 1
+        }
+        if k < 0, let background { target.fill(background, clip: region) }
+        var i = start
+        while i < list.count {
+            let clip = list[i].rect.intersection(region)
+            if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
+            i += 1
+        }
+    }
+
+    /// The topmost layer under `point` (logical points), honouring transforms, hidden and
+    /// culled layers, masks and `allowsHitTesting`; nil when only the root's background is
+    /// there.
+    public func hitTest(_ point: Point2D) -> Layer? {
+        root.hitTest(point, parentWorld: .identity)
+    }
+}

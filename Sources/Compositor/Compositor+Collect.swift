@@ -1,0 +1,244 @@
+import FixedPoint
+import Raster
+
+extension Compositor {
+    /// Appends `layer`'s drawing operations (its contents, then its sublayers') to
+    /// `list`. `parentWorld` maps the superlayer's space to the target's pixels; `clip`
+    /// is the target pixels the ancestors' masks leave. With `tracking` (the screen's own
+    /// list, not a group's picture) each drawn layer's screen rectangle is compared with
+    /// the last frame's and the difference goes into `damage`.
+    func collect(_ layer: Layer, parentWorld: Homography, clip: PixelRect, tracking: Bool, into list: inout [DrawItem]) {
+        let changed = layer.isDirty
+        let contentChanged = layer.contentDirty
+        let subtreeChanged = layer.descendantDirty
+        layer.isDirty = false
+        layer.contentDirty = false
+        layer.descendantDirty = false
+        if !layer.pendingDamage.isEmpty {
+            for r in layer.pendingDamage { damage.add(r) }
+            layer.pendingDamage.removeAll(keepingCapacity: true)
+        }
+        guard !layer.isHidden, layer.opacity > 0 else {
+            leave(layer)
+            return
+        }
+        let local = layer.localHomography
+        let world = parentWorld * local
+        if !layer.isDoubleSided && world.determinant < 0 {
+            leave(layer)
+            return
+        }
+        let opacity = UInt8((Swift.min(1, layer.opacity) * 255).rounded())
+
+        if !layer.sublayers.isEmpty
+            && (layer.shouldRasterize || opacity < 255 || !local.isAffine || (layer.masksToBounds && !world.isAxisAligned))
+        {
+            let redrawn = updateGroup(layer, contentChanged: contentChanged || subtreeChanged)
+            var item: DrawItem? = nil
+            if let g = layer.group, let s = g.surface {
+                let h = world * .translation(x: Double(g.originX), y: Double(g.originY))
+                item = imageItem(s, homography: h, opacity: opacity, clip: clip)
+            }
+            record(item, for: layer, world: world, clip: clip, changed: changed || redrawn, tracking: tracking, into: &list)
+            return
+        }
+        if layer.group != nil { layer.group = nil }
+
+        var item: DrawItem? = nil
+        if layer.hasContents { item = contentItem(layer, world: world, opacity: opacity, clip: clip) }
+        record(item, for: layer, world: world, clip: clip, changed: changed, tracking: tracking, into: &list)
+
+        var childClip = clip
+        if layer.masksToBounds {
+            childClip = clip.intersection(world.pixelBounds(of: layer.bounds, grow: 0) ?? clip)
+        }
+        for child in layer.drawingOrder {
+            collect(child, parentWorld: world, clip: childClip, tracking: tracking, into: &list)
+        }
+    }
+
+    /// Appends `item` and, when tracking, damages the layer's old and new rectangles if
+    /// anything about its drawing changed.
+    private func record(
+        _ item: DrawItem?, for layer: Layer, world: Homography, clip: PixelRect, changed: Bool, tracking: Bool,
+        into list: inout [DrawItem]
+    ) {
+        let rect = item?.rect
+        if tracking {
+            if changed || rect != layer.renderedRect || world != layer.lastWorld || clip != layer.lastClip {
+                damage.add(layer.renderedRect)
+                damage.add(rect)
+            }
+            layer.renderedRect = rect
+            layer.lastWorld = world
+            layer.lastClip = clip
+        } else if let old = layer.renderedRect {
+            // Drawn on the screen directly last time, inside a group's picture now.
+            damage.add(old)
+            layer.renderedRect = nil
+        }
+        if let item { list.append(item) }
+    }
+
+    /// A subtree leaves the screen (hidden, transparent or culled): its rectangles are
+    /// damaged and its flags cleared.
+    private func leave(_ layer: Layer) {
+        if let r = layer.renderedRect {
+            damage.add(r)
+            layer.renderedRect = nil
+        }
+        layer.isDirty = false
+        layer.descendantDirty = false
+        // Changes made while away aren't tracked: a group picture is made anew on return.
+        layer.group = nil
+        if !layer.pendingDamage.isEmpty {
+            for r in layer.pendingDamage { damage.add(r) }
+            layer.pendingDamage.removeAll(keepingCapacity: true)
+        }
+        for s in layer.sublayers { leave(s) }
+    }
+
+    /// The operation drawing `surface` through `h` (surface pixels to target pixels):
+    /// copy or over at a whole-pixel offset, else a bilinear transformed draw.
+    func imageItem(_ surface: Surface, homography h: Homography, opacity: UInt8, clip: PixelRect) -> DrawItem? {
+        let size = Rect2D(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        if let (x, y) = h.integerTranslation {
+            let rect = surface.bounds.offsetBy(dx: x, dy: y).intersection(clip)
+            guard !rect.isEmpty else { return nil }
+            if surface.format == .xrgb8888 && opacity == 255 {
+                return DrawItem(operation: .copy(surface, x: x, y: y), rect: rect, opaque: rect)
+            }
+            return DrawItem(operation: .over(surface, x: x, y: y, opacity: opacity), rect: rect, opaque: .empty)
+        }
+        let rect = (h.pixelBounds(of: size) ?? clip).intersection(clip)
+        guard !rect.isEmpty, let m = h.destinationToSource(over: rect) else { return nil }
+        return DrawItem(operation: .transformed(surface, m, opacity: opacity), rect: rect, opaque: .empty)
+    }
+
+    /// The operation for a layer's own contents under `world`.
+    func contentItem(_ layer: Layer, world: Homography, opacity: UInt8, clip: PixelRect) -> DrawItem? {
+        let b = layer.bounds
+        guard !b.isEmpty else { return nil }
+        switch layer.contents {
+        case .none:
+            return nil
+        case .image(let s):
+            guard s.format.bytesPerPixel == 4, s.width > 0, s.height > 0 else { return nil }
+            let h = world * .translation(x: b.minX, y: b.minY)
+                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
+            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+        case .color(let c):
+            let color = Color.scaled(c, by: opacity)
+            if color >> 24 == 0 { return nil }
+            if world.integerTranslation != nil, let r = world.pixelBounds(of: b, grow: 0),
+                Double(r.width) == b.width, Double(r.height) == b.height, b.minX.rounded() == b.minX,
+                b.minY.rounded() == b.minY
+            {
+                let rect = r.intersection(clip)
+                guard !rect.isEmpty else { return nil }
+                if color >> 24 == 255 { return DrawItem(operation: .fill(color), rect: rect, opaque: rect) }
+                return DrawItem(operation: .blend(color), rect: rect, opaque: .empty)
+            }
+            guard let s = cachedPicture(for: layer) else { return nil }
+            let h = world * .translation(x: b.minX, y: b.minY)
+                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
+            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+        case .text:
+            guard let s = cachedPicture(for: layer) else { return nil }
+            let h = world * .translation(x: b.minX, y: b.minY)
+                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
+            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+        }
+    }
+
+    /// A colour or text layer's contents as pixels, the size of its bounds rounded up;
+    /// made again only when the contents or that size change.
+    func cachedPicture(for layer: Layer) -> Surface? {
+        let w = Swift.max(1, Swift.min(4096, Int(layer.bounds.width.rounded(.up))))
+        let h = Swift.max(1, Swift.min(4096, Int(layer.bounds.height.rounded(.up))))
+        if let c = layer.contentCache, c.contents == layer.contents, c.width == w, c.height == h {
+            return c.surface
+        }
+        let surface: Surface?
+        switch layer.contents {
+        case .color(let color):
+            surface = try? Surface(width: w, height: h, format: color >> 24 == 255 ? .xrgb8888 : .argb8888)
+            surface?.fill(color)
+        case .text(let string, let attributes):
+            surface = textRasterizer?.rasterize(string, attributes: attributes, width: w, height: h)
+        default:
+            surface = nil
+        }
+        guard let surface, surface.format.bytesPerPixel == 4 else {
+            layer.contentCache = nil
+            return nil
+        }
+        layer.contentCache = ContentCache(surface: surface, contents: layer.contents, width: w, height: h)
+        return surface
+    }
+
+    /// Redraws a group's offscreen picture when something inside changed; returns whether
+    /// it did. The picture covers the layer's bounds, or with `masksToBounds` off, also
+    /// what its sublayers reach (up to 4096 pixels a side).
+    func updateGroup(_ layer: Layer, contentChanged: Bool) -> Bool {
+        let cache: GroupCache
+        if let g = layer.group {
+            if !contentChanged { return false }
+            cache = g
+        } else {
+            cache = GroupCache()
+            layer.group = cache
+        }
+        stats.groupsRedrawn += 1
+        var extent = layer.bounds
+        if !layer.masksToBounds {
+            for child in layer.sublayers { extent = extent.union(child.extent(in: .identity)) }
+        }
+        let x0 = Int(extent.minX.rounded(.down)), y0 = Int(extent.minY.rounded(.down))
+        let w = Swift.max(1, Swift.min(4096, Int(extent.maxX.rounded(.up)) - x0))
+        let h = Swift.max(1, Swift.min(4096, Int(extent.maxY.rounded(.up)) - y0))
+        if cache.surface?.width != w || cache.surface?.height != h {
+            cache.surface = try? Surface(width: w, height: h, format: .argb8888)
+        }
+        guard let surface = cache.surface else { return true }
+        cache.originX = x0
+        cache.originY = y0
+        let base = Homography.translation(x: Double(-x0), y: Double(-y0))
+        let full = surface.bounds
+        cache.items.removeAll(keepingCapacity: true)
+        if layer.hasContents, let item = contentItem(layer, world: base, opacity: 255, clip: full) {
+            cache.items.append(item)
+        }
+        var childClip = full
+        if layer.masksToBounds {
+            childClip = full.intersection(base.pixelBounds(of: layer.bounds, grow: 0) ?? full)
+        }
+        for child in layer.drawingOrder {
+            collect(child, parentWorld: base, clip: childClip, tracking: false, into: &cache.items)
+        }
+        surface.fill(0)
+        try? paint(cache.items, into: surface, region: full, background: nil)
+        return true
+    }
+}
+
+extension Layer {
+    /// The rectangle, in the superlayer's space mapped by `parent`, that this layer and
+    /// its visible sublayers reach (for sizing a group's picture).
+    func extent(in parent: Homography) -> Rect2D {
+        guard !isHidden else { return .zero }
+        let world = parent * localHomography
+        var r = Rect2D.zero
+        if let b = world.pixelBounds(of: bounds, grow: 0) {
+            r = Rect2D(x: Double(b.x), y: Double(b.y), width: Double(b.width), height: Double(b.height))
+        }
+        if !masksToBounds {
+            for s in sublayers { r = r.union(s.extent(in: world)) }
+        }
+        return r
+    }
+}
+
+extension PixelRect {
+    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+}

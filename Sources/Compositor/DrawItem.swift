@@ -1,0 +1,64 @@
+import FixedPoint
+import Raster
+
+/// One drawing operation of a frame, in back-to-front order: what a layer's contents
+/// (or a group's cached picture) become, with the kernel chosen for its transform.
+struct DrawItem {
+    enum Operation {
+        /// An opaque solid rectangle (SRC).
+        case fill(UInt32)
+        /// A translucent solid rectangle (OVER).
+        case blend(UInt32)
+        /// An opaque image at a whole-pixel offset, full opacity (SRC).
+        case copy(Surface, x: Int, y: Int)
+        /// An image at a whole-pixel offset (OVER, with opacity).
+        case over(Surface, x: Int, y: Int, opacity: UInt8)
+        /// An image through a destination-to-source matrix (bilinear, OVER, opacity).
+        case transformed(Surface, Matrix3, opacity: UInt8)
+    }
+
+    var operation: Operation
+    /// Pixels the operation may touch, already inside its clip and the target.
+    var rect: PixelRect
+    /// Pixels it covers with opaque colour (empty when none): what is under them there
+    /// needn't be drawn.
+    var opaque: PixelRect
+
+    /// Runs the operation inside `clip` (already within `rect`).
+    func draw(into target: Surface, clip: PixelRect) throws(RasterError) {
+        switch operation {
+        case .fill(let c): target.fill(c, clip: clip)
+        case .blend(let c): try target.blend(c, clip: clip)
+        case .copy(let s, let x, let y): try target.copy(from: s, x: x, y: y, clip: clip)
+        case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, clip: clip)
+        case .transformed(let s, let m, let o):
+            try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, clip: clip)
+        }
+    }
+}
+
+/// A group's offscreen picture (a layer with opacity < 1 and sublayers, a 3D transform,
+/// a rotated mask, or shouldRasterize): the layer and its sublayers composited once in
+/// the layer's own space, then drawn as one image until something inside changes.
+final class GroupCache {
+    var surface: Surface?
+    /// The picture's pixel (0, 0) is this point of the layer's own space.
+    var originX = 0
+    var originY = 0
+    var items: [DrawItem] = []
+}
+
+/// A text or colour layer's contents turned into pixels, kept while unchanged.
+final class ContentCache {
+    var surface: Surface
+    var contents: LayerContents
+    var width: Int
+    var height: Int
+
+    init(surface: Surface, contents: LayerContents, width: Int, height: Int) {
+        self.surface = surface
+        self.contents = contents
+        self.width = width
+        self.height = height
+    }
+}
