@@ -33,7 +33,10 @@ extension Compositor {
         if !layer.sublayers.isEmpty
             && (layer.shouldRasterize || opacity < 255 || !local.isAffine || (layer.masksToBounds && !world.isAxisAligned))
         {
-            let redrawn = updateGroup(layer, contentChanged: contentChanged || subtreeChanged)
+            // Becoming a group changes the pixels even where nothing moved (the picture
+            // is resampled once more), so it counts as a change.
+            let becameGroup = layer.group == nil
+            let redrawn = updateGroup(layer, contentChanged: contentChanged || subtreeChanged) || becameGroup
             var item: DrawItem? = nil
             if let g = layer.group, let s = g.surface {
                 let h = world * .translation(x: Double(g.originX), y: Double(g.originY))
@@ -42,11 +45,16 @@ extension Compositor {
             record(item, for: layer, world: world, clip: clip, changed: changed || redrawn, tracking: tracking, into: &list)
             return
         }
-        if layer.group != nil { layer.group = nil }
+        var changedKind = false
+        if layer.group != nil {
+            layer.group = nil
+            changedKind = true  // no longer a group: its own contents alone now
+        }
 
         var item: DrawItem? = nil
         if layer.hasContents { item = contentItem(layer, world: world, opacity: opacity, clip: clip) }
-        record(item, for: layer, world: world, clip: clip, changed: changed, tracking: tracking, into: &list)
+        record(
+            item, for: layer, world: world, clip: clip, changed: changed || changedKind, tracking: tracking, into: &list)
 
         var childClip = clip
         if layer.masksToBounds {

@@ -35,6 +35,7 @@ public final class Compositor {
         self.clearColor = clearColor
         let screen = PixelRect(width: width, height: height)
         root = Layer(name: "root", frame: Rect2D(x: 0, y: 0, width: Double(width), height: Double(height)))
+        root.allowsHitTesting = false
         damage = DamageRegion(bounds: screen)
         repaint = DamageRegion(bounds: screen)
         history = DamageHistory(bounds: screen)
@@ -91,23 +92,29 @@ public final class Compositor {
     /// pixels cover the whole region (everything under it is hidden), else from the
     /// background up.
     func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?) throws(RasterError) {
-        var start = 0
-        var k = list.count - 1
-        while k >= 0 {
-            if list[k].opaque.encloses(region) && !list[k].opaque.isEmpty {
-                start = k
-                break
-            }
-            k -= 1
-        }
-        if k < 0, let background { target.fill(background, clip: region) }
-        var i = start
+        let start = Self.firstVisible(in: list, for: region)
+        if start < 0, let background { target.fill(background, clip: region) }
+        var i = Swift.max(0, start)
         while i < list.count {
             let clip = list[i].rect.intersection(region)
             if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
             i += 1
         }
     }
+
+    /// The index of the topmost operation whose opaque pixels cover all of `region`, or
+    /// -1 when none does (the background shows somewhere).
+    static func firstVisible(in list: [DrawItem], for region: PixelRect) -> Int {
+        var k = list.count - 1
+        while k >= 0 {
+            if !list[k].opaque.isEmpty && list[k].opaque.encloses(region) { return k }
+            k -= 1
+        }
+        return -1
+    }
+
+    /// `firstVisible` in the last frame's list (for tests).
+    func firstVisibleItem(for region: PixelRect) -> Int { Self.firstVisible(in: items, for: region) }
 
     /// The topmost layer under `point` (logical points), honouring transforms, hidden and
     /// culled layers, masks and `allowsHitTesting`; nil when only the root's background is
