@@ -1,1 +1,0 @@
-// Display: see DESIGN.md §1.
