@@ -31,3 +31,18 @@ public enum QuarterTurn: Int, Sendable, CaseIterable {
         self == .half ? (width, height) : (height, width)
     }
 }
+
+extension QuarterTurn {
+    /// Where the pixels of `rect` (in a `sourceWidth` x `sourceHeight` image) land after
+    /// the turn: the destination clip that a damaged source rectangle needs.
+    public func turnedRect(_ rect: PixelRect, sourceWidth sw: Int, sourceHeight sh: Int) -> PixelRect {
+        switch self {
+        case .clockwise90:
+            PixelRect(x: sh - rect.maxY, y: rect.x, width: rect.height, height: rect.width)
+        case .half:
+            PixelRect(x: sw - rect.maxX, y: sh - rect.maxY, width: rect.width, height: rect.height)
+        case .clockwise270:
+            PixelRect(x: rect.y, y: sw - rect.maxX, width: rect.height, height: rect.width)
+        }
+    }
+}

@@ -6,5 +6,5 @@ struct Vitrine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "A kiosk runtime for Linux touch panels.",
-        subcommands: [BenchCommand.self])
+        subcommands: [BenchCommand.self, RenderCommand.self])
 }

@@ -1,0 +1,130 @@
+import Compositor
+import Display
+import Raster
+
+/// One frame from the layer tree to the display: the compositor draws in logical space;
+/// when the panel is mounted turned (or scans out rgb565), it draws into a shadow
+/// surface and only the damaged rectangles are turned (and converted) into the panel's
+/// back buffer. DESIGN.md §1, "Data flow of one frame".
+public final class FramePipeline {
+    public let compositor: Compositor
+    public let display: any DisplayBackend
+    /// How logical content is turned onto the panel (nil: not at all).
+    public let turn: QuarterTurn?
+
+    /// Logical-space frame when the compositor can't draw into the back buffer itself.
+    private let shadow: Surface?
+    /// Panel-space 32-bit frame between turning and converting to rgb565.
+    private let panelShadow: Surface?
+    /// Logical damage of the last frames, to repair a back buffer of any age.
+    private var history: DamageHistory
+    private var repair: DamageRegion
+    private var panelRects: [PixelRect] = []
+
+    /// - Parameters:
+    ///   - mount: the board's `rotation.mount`, clockwise degrees (0, 90, 180, 270).
+    /// - Throws: `PipelineError.badMount` for other angles.
+    public init(display: any DisplayBackend, mount: Int, clearColor: UInt32 = 0xff00_0000) throws(PipelineError) {
+        guard [0, 90, 180, 270].contains(mount) else { throw .badMount(mount) }
+        self.display = display
+        turn = QuarterTurn(panelMount: mount)
+        let (lw, lh) = mount % 180 == 0 ? (display.width, display.height) : (display.height, display.width)
+        compositor = Compositor(width: lw, height: lh, clearColor: clearColor)
+        let needsShadow = turn != nil || display.format != .xrgb8888
+        do {
+            shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888) : nil
+            panelShadow =
+                turn != nil && display.format != .xrgb8888
+                ? try Surface(width: display.width, height: display.height, format: .xrgb8888) : nil
+        } catch {
+            throw .shadow("\(lw)x\(lh): \(error)")
+        }
+        let logical = PixelRect(width: lw, height: lh)
+        history = DamageHistory(bounds: logical)
+        repair = DamageRegion(bounds: logical)
+        panelRects.reserveCapacity(DamageRegion.maxRects + 1)
+    }
+
+    /// The logical screen size (what the show is laid out in), points = pixels.
+    public var logicalWidth: Int { compositor.width }
+    public var logicalHeight: Int { compositor.height }
+
+    /// Draws the tree as it is now and presents it. Returns the compositor's statistics
+    /// (repainted pixels are logical pixels).
+    @discardableResult
+    public func drawFrame() throws(PipelineError) -> FrameStats {
+        let buffer: DisplayBuffer
+        do { buffer = try display.acquire() } catch { throw .display(error) }
+        let stats: FrameStats
+        do {
+            if let shadow {
+                // The shadow persists from frame to frame: it is always one frame old.
+                stats = try compositor.render(into: shadow, bufferAge: 1)
+                history.push(compositor.frameDamage)
+                history.repaint(age: stats.fullRepaint ? 0 : buffer.age, into: &repair)
+                try transfer(from: shadow, into: buffer.surface)
+            } else {
+                stats = try compositor.render(into: buffer.surface, bufferAge: buffer.age)
+            }
+        } catch {
+            throw .compositor(error)
+        }
+        do {
+            try display.present(buffer, damage: panelDamage())
+        } catch {
+            throw .display(error)
+        }
+        return stats
+    }
+
+    /// Turns and converts the repaired rectangles of the logical shadow into the panel's
+    /// back buffer.
+    private func transfer(from shadow: Surface, into target: Surface) throws(CompositorError) {
+        do {
+            for r in repair.rects {
+                if let turn {
+                    let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
+                    if let panelShadow {
+                        try panelShadow.rotate(from: shadow, turn: turn, clip: p)
+                        try target.convert(from: panelShadow, clip: p)
+                    } else {
+                        try target.rotate(from: shadow, turn: turn, clip: p)
+                    }
+                } else {
+                    try target.convert(from: shadow, clip: r)
+                }
+            }
+        } catch {
+            throw .raster(error)
+        }
+    }
+
+    /// This frame's damage in panel pixels, in storage kept from frame to frame (no
+    /// allocation per frame).
+    private func panelDamage() -> [PixelRect] {
+        let rects = shadow == nil ? compositor.repaintRegion.rects : repair.rects
+        guard let turn else { return rects }
+        panelRects.removeAll(keepingCapacity: true)
+        for r in rects {
+            panelRects.append(turn.turnedRect(r, sourceWidth: compositor.width, sourceHeight: compositor.height))
+        }
+        return panelRects
+    }
+}
+
+/// What goes wrong drawing a frame.
+public enum PipelineError: Error, Equatable, CustomStringConvertible {
+    case badMount(Int)
+    case shadow(String)
+    case display(DisplayError)
+    case compositor(CompositorError)
+
+    public var description: String {
+        switch self {
+        case .badMount(let m): "rotation: mount \(m) is not 0, 90, 180 or 270"
+        case .shadow(let what): "frame: can't make the shadow surface \(what)"
+        case .display(let e): "\(e)"
+        case .compositor(let e): "\(e)"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+internal import Glibc
+import Assets
+import Compositor
+import Display
+import FixedPoint
+import Raster
+import Scenes
+
+/// `vitrine render`: the runtime on the headless backend with a manual clock, from a
+/// cold start at t = 0 to each requested time. Writes what the panel would show (panel
+/// space, native size, after rotation) and reports each frame's composite time.
+public final class HeadlessRenderer {
+    /// One drawn frame.
+    public struct FrameReport: Sendable, Equatable {
+        public var index: Int
+        /// Scene time, seconds.
+        public var time: Double
+        /// Wall time to composite and hand over the frame (turned and converted included),
+        /// milliseconds.
+        public var milliseconds: Double
+        public var stats: FrameStats
+
+        /// The printed line: `frame 0003 t=0.050 composite_ms=2.413 repainted_px=1234 rects=2`.
+        public var line: String {
+            "frame \(Self.padded(index)) t=\(Decimal.format(time, places: 3))"
+                + " composite_ms=\(Decimal.format(milliseconds, places: 3))"
+                + " repainted_px=\(stats.repaintedPixels) rects=\(stats.repaintedRects)"
+        }
+
+        static func padded(_ n: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: Swift.max(0, 4 - s.count)) + s
+        }
+    }
+
+    public let request: RenderRequest
+    public let pipeline: FramePipeline
+    public let display: HeadlessDisplay
+    let scene: TestScene
+
+    /// - Throws: `RenderError.usage` for an unknown scene, format, rotation or size.
+    public init(_ request: RenderRequest, textRasterizer: (any TextRasterizing)? = nil) throws(RenderError) {
+        guard request.scene == "test" else {
+            throw .usage("unknown scene '\(request.scene)' (for now only 'test', the built-in test scene)")
+        }
+        let format: PixelFormat
+        switch request.format {
+        case "xrgb8888": format = .xrgb8888
+        case "rgb565": format = .rgb565
+        default: throw .usage("unknown format '\(request.format)' (xrgb8888 or rgb565)")
+        }
+        do {
+            display = try HeadlessDisplay(
+                width: request.width, height: request.height, format: format, buffers: request.buffers)
+            pipeline = try FramePipeline(display: display, mount: request.rotation)
+        } catch let e as DisplayError {
+            throw .usage("\(e)")
+        } catch let e as PipelineError {
+            throw .usage("\(e)")
+        } catch {
+            throw .usage("\(error)")
+        }
+        pipeline.compositor.textRasterizer = textRasterizer
+        self.request = request
+        scene = TestScene(root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight)
+    }
+
+    /// Draws every requested frame, writing the pictures and calling `report` after each.
+    public func run(report: (FrameReport) -> Void) throws(RenderError) -> [FrameReport] {
+        let times = request.frameTimes
+        let folder = request.writesSingleFile ? nil : request.outPath
+        if let folder { try Self.makeFolder(folder) }
+        var sheet: ContactSheet? = nil
+        if case .frames = request.times {
+            sheet = try? ContactSheet(frames: times.count, width: request.width, height: request.height)
+        }
+        var reports: [FrameReport] = []
+        reports.reserveCapacity(times.count)
+        for (i, t) in times.enumerated() {
+            scene.update(time: t)
+            let start = Stopwatch.now()
+            let stats: FrameStats
+            do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
+            let ms = (Stopwatch.now() - start) * 1000
+            let r = FrameReport(index: i, time: t, milliseconds: ms, stats: stats)
+            guard let front = display.front else { continue }
+            do {
+                if let folder {
+                    try PNG.write(front, to: "\(folder)/frame-\(FrameReport.padded(i)).png")
+                } else {
+                    try PNG.write(front, to: request.outPath)
+                }
+            } catch {
+                throw .image(error)
+            }
+            sheet?.add(front)
+            reports.append(r)
+            report(r)
+        }
+        if let folder, let sheet {
+            do { try PNG.write(sheet.sheet, to: "\(folder)/contact-sheet.png") } catch { throw .image(error) }
+        }
+        return reports
+    }
+
+    static func makeFolder(_ path: String) throws(RenderError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw .output(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Assets
+
+/// What stops `vitrine render`.
+public enum RenderError: Error, Equatable, CustomStringConvertible {
+    /// The request itself is wrong (a bad command line: exit 64).
+    case usage(String)
+    /// The output folder can't be made.
+    case output(path: String, reason: String)
+    case image(ImageError)
+    case frame(PipelineError)
+
+    public var description: String {
+        switch self {
+        case .usage(let what): what
+        case .output(let path, let reason): "render: can't create \(path): \(reason)"
+        case .image(let e): "render: \(e)"
+        case .frame(let e): "render: \(e)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// What `vitrine render` was asked for (DESIGN.md §3): the panel, the scene, the times
+/// and where the pictures go.
+public struct RenderRequest: Sendable, Equatable {
+    /// When to draw frames.
+    public enum Times: Sendable, Equatable {
+        /// One frame at each of these times, seconds from the cold start.
+        case at([Double])
+        /// `count` frames at `fps` frames per second, the first at t = 0.
+        case frames(count: Int, fps: Double)
+    }
+
+    /// The panel's native size, pixels.
+    public var width: Int
+    public var height: Int
+    /// Scanout format name: "xrgb8888" or "rgb565".
+    public var format: String
+    public var buffers: Int
+    /// Clockwise mount angle, degrees.
+    public var rotation: Int
+    public var scene: String
+    public var times: Times
+    /// A PNG file (one `at`), else a folder.
+    public var outPath: String
+
+    public init(
+        width: Int, height: Int, format: String = "xrgb8888", buffers: Int = 2, rotation: Int = 0,
+        scene: String = "test", times: Times, outPath: String
+    ) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.buffers = buffers
+        self.rotation = rotation
+        self.scene = scene
+        self.times = times
+        self.outPath = outPath
+    }
+
+    /// The frame times in order.
+    public var frameTimes: [Double] {
+        switch times {
+        case .at(let ts): ts
+        case .frames(let n, let fps): (0..<n).map { Double($0) / fps }
+        }
+    }
+
+    /// Whether the output is a single PNG file rather than a folder.
+    public var writesSingleFile: Bool {
+        if case .at(let ts) = times { return ts.count == 1 }
+        return false
+    }
+}

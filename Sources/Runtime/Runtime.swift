@@ -1,1 +1,0 @@
-// Runtime: see DESIGN.md §1.
