@@ -1,5 +1,6 @@
 import Testing
 import Raster
+import VitrineTestSupport
 @testable import Assets
 
 @Suite("Placeholder")
@@ -68,5 +69,17 @@ struct PlaceholderTests {
         let r565 = try Surface(width: 8, height: 8, format: .rgb565)
         Placeholder.draw(into: r565, rect: r565.bounds)
         #expect(r565.row(4, as: UInt16.self)[4] != 0)
+    }
+
+    /// The picture a failed asset shows, at a typical icon-like size: checked by eye when
+    /// recorded (grey, dark 2 px frame, an X from corner to corner).
+    @Test func golden() throws {
+        let s = Placeholder.surface(width: 48, height: 32)
+        try assertGolden(s, named: "placeholder_w48_h32", in: GoldenImage.directory())
+        // The numbers behind the picture: the frame, the centre of the cross, plain grey
+        // between the arms.
+        #expect(s[0, 0] == Self.ink && s[47, 31] == Self.ink && s[1, 16] == Self.ink && s[2, 16] == Self.bg)
+        #expect(s[23, 15] == Self.ink && s[24, 16] == Self.ink)
+        #expect(s[24, 4] == Self.bg && s[4, 16] == Self.bg)
     }
 }
