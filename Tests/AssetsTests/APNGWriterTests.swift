@@ -256,13 +256,13 @@ struct APNGWriterTests {
         let dir = TempDirectory()
         let path = dir.file("a.png")
         #expect(
-            Fixtures.message { try APNGWriter(path: path, width: 0, height: 4, frameCount: 1, framesPerSecond: 30) }
+            Fixtures.message { _ = try APNGWriter(path: path, width: 0, height: 4, frameCount: 1, framesPerSecond: 30) }
                 == "\(path): cannot encode PNG: invalid animation size 0x4")
         #expect(
-            Fixtures.message { try APNGWriter(path: path, width: 4, height: 4, frameCount: 0, framesPerSecond: 30) }
+            Fixtures.message { _ = try APNGWriter(path: path, width: 4, height: 4, frameCount: 0, framesPerSecond: 30) }
                 == "\(path): cannot encode PNG: an animation needs at least 1 frame, not 0")
         #expect(
-            Fixtures.message { try APNGWriter(path: path, width: 4, height: 4, frameCount: 2, framesPerSecond: 0) }
+            Fixtures.message { _ = try APNGWriter(path: path, width: 4, height: 4, frameCount: 2, framesPerSecond: 0) }
                 == "\(path): cannot encode PNG: frames per second must be 1 to 65535, not 0")
         #expect(dir.entries == [])
     }
@@ -271,7 +271,7 @@ struct APNGWriterTests {
         let dir = TempDirectory()
         let path = dir.file("nope/anim.png")
         #expect(
-            Fixtures.message { try APNGWriter(path: path, width: 4, height: 4, frameCount: 1, framesPerSecond: 30) }
+            Fixtures.message { _ = try APNGWriter(path: path, width: 4, height: 4, frameCount: 1, framesPerSecond: 30) }
                 == "\(path): cannot write: No such file or directory (ENOENT)")
     }
 }
