@@ -47,10 +47,12 @@ let package = Package(
 
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),

@@ -71,8 +71,17 @@ public final class HeadlessRenderer {
         let folder = request.writesSingleFile ? nil : request.outPath
         if let folder { try Self.makeFolder(folder) }
         var sheet: ContactSheet? = nil
-        if case .frames = request.times {
+        var animation: APNGWriter? = nil
+        if case .frames(let count, let fps) = request.times, let folder {
             sheet = try? ContactSheet(frames: times.count, width: request.width, height: request.height)
+            let (num, den) = Self.frameDelay(fps: fps)
+            do {
+                animation = try APNGWriter(
+                    path: "\(folder)/animation.png", width: request.width, height: request.height, frameCount: count,
+                    delayNumerator: num, delayDenominator: den)
+            } catch {
+                throw .image(error)
+            }
         }
         var reports: [FrameReport] = []
         reports.reserveCapacity(times.count)
@@ -94,13 +103,25 @@ public final class HeadlessRenderer {
                 throw .image(error)
             }
             sheet?.add(front)
+            do { try animation?.append(front) } catch { throw .image(error) }
             reports.append(r)
             report(r)
         }
         if let folder, let sheet {
             do { try PNG.write(sheet.sheet, to: "\(folder)/contact-sheet.png") } catch { throw .image(error) }
         }
+        if let animation = animation.take() {
+            do { try animation.finish() } catch { throw .image(error) }
+        }
         return reports
+    }
+
+    /// An animated PNG frame delay for `fps`: exactly 1/fps when fps is a whole number,
+    /// else to the nearest millisecond.
+    static func frameDelay(fps: Double) -> (UInt16, UInt16) {
+        if fps == fps.rounded(), fps >= 1, fps <= 65535 { return (1, UInt16(fps)) }
+        let ms = Swift.min(65535, Swift.max(1, (1000 / fps).rounded()))
+        return (UInt16(ms), 1000)
     }
 
     static func makeFolder(_ path: String) throws(RenderError) {
