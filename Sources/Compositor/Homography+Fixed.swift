@@ -14,7 +14,8 @@ extension Homography {
     /// Affine: the exact inverse, rounded to Q16.16 once per entry, bottom row (0, 0, 1).
     /// Projective: the inverse scaled (a homography means the same at any scale) so that
     /// the largest |component| at the corners of `area` grown by one pixel is
-    /// `projectiveLimit`, with w > 0 at the area's centre, then by a factor just under 1
+    /// `projectiveLimit` (or less, so that no entry passes 32000), with w > 0 at the
+    /// area's centre, then by a factor just under 1
     /// that makes the perspective entry g a whole number of 1/65536 (pixbench's
     /// `normalize_homography`, so Vitrine's page and the benchmark's sample alike).
     /// Nil when singular or when an entry does not fit Q16.16 (nothing sensible to draw).
@@ -36,7 +37,11 @@ extension Homography {
             guard maxAbs > 0, maxAbs.isFinite else { return nil }
             let centre = m.applyHomogeneous(
                 x: Double(area.x) + Double(area.width) / 2, y: Double(area.y) + Double(area.height) / 2)
-            var k = Homography.projectiveLimit / maxAbs * (centre.w < 0 ? -1 : 1)
+            // Every entry must fit Q16.16 too (the translation column grows with the
+            // distance of the area from the origin).
+            let maxEntry = Swift.max(
+                abs(m.a), abs(m.b), abs(m.c), abs(m.d), abs(m.e), abs(m.f), abs(m.g), abs(m.h), abs(m.i))
+            var k = Swift.min(Homography.projectiveLimit / maxAbs, 32000 / maxEntry) * (centre.w < 0 ? -1 : 1)
             let q = abs(m.g * k) * 65536
             if q >= 1 { k *= q.rounded(.down) / q }
             m = Homography(
