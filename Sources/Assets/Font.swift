@@ -64,7 +64,7 @@ public final class Font {
             library.raw, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
         guard error == 0, let face else {
             bytes.deallocate()
-            throw error == 0x02 ? .notAFont(path: path, freeTypeError: error) : .corrupt(path: path, freeTypeError: error)
+            throw Font.isNotAFont(error) ? .notAFont(path: path, freeTypeError: error) : .corrupt(path: path, freeTypeError: error)
         }
         let flags = face.pointee.face_flags
         let reason: String? =
@@ -80,16 +80,6 @@ public final class Font {
             bytes.deallocate()
             throw .unsupported(path: path, reason: reason)
         }
-        // FreeType selects a Unicode charmap itself when the font has one; ask again in
-        // case it picked another one first.
-        if face.pointee.charmap == nil || face.pointee.charmap.pointee.encoding != FT_ENCODING_UNICODE {
-            guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
-                FT_Done_Face(face)
-                bytes.deallocate()
-                throw .noUnicodeCharmap(path: path)
-            }
-        }
-
         // HarfBuzz over the same bytes: the blob doesn't own them (no destroy callback);
         // the face and font keep references to the blob, and `deinit` destroys the font
         // before freeing the bytes.
@@ -98,6 +88,23 @@ public final class Font {
             HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, 0)
         hb_blob_destroy(blob)
+
+        // HarfBuzz maps characters with the font's own `cmap` table; FreeType would
+        // synthesize a Unicode charmap from glyph names without one, which shaping
+        // can't use. FreeType selects a Unicode charmap itself when there is one; ask
+        // again in case it picked another first.
+        let cmap = hb_face_reference_table(hbFace, Font.cmapTag)
+        let hasCmap = hb_blob_get_length(cmap) > 0
+        hb_blob_destroy(cmap)
+        let unicode =
+            face.pointee.charmap?.pointee.encoding == FT_ENCODING_UNICODE
+            || FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0
+        guard hasCmap && unicode else {
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            bytes.deallocate()
+            throw .noUnicodeCharmap(path: path)
+        }
         let hbFont = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
 
@@ -112,10 +119,27 @@ public final class Font {
         self.library = library
     }
 
+    /// `HB_TAG('c','m','a','p')` (a function-like macro Swift can't import).
+    static let cmapTag: UInt32 = 0x636D_6170
+
+    /// Whether `FT_New_Memory_Face`'s error means no font format was found: every
+    /// driver said "unknown file format", or the data ran out before any driver could
+    /// read a header (the stream errors, 0x51 ... 0x58: a short text file). Anything
+    /// else is a font FreeType recognised but found damaged.
+    static func isNotAFont(_ error: Int32) -> Bool {
+        error == 0x02 || (0x51...0x58).contains(error)
+    }
+
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(face)
         bytes.deallocate()
+    }
+
+    /// The face's vertical metrics in font units, unscaled (`hhea` or `OS/2`, as
+    /// FreeType picks): what the scaled `FontMetrics` are checked against.
+    var designMetrics: (ascender: Int, descender: Int, height: Int) {
+        (Int(face.pointee.ascender), Int(face.pointee.descender), Int(face.pointee.height))
     }
 
     /// The glyph the font's Unicode charmap gives `scalar`, or nil when the font has
