@@ -61,6 +61,13 @@ struct TextShaperTests {
         #expect(clusters.last == 0)
     }
 
+    /// The reused buffer forgets the last text's direction and script.
+    @Test func directionIsGuessedAfresh() throws {
+        #expect(try shape("שלום").isRightToLeft)
+        #expect(try !shape("Hello").isRightToLeft)
+        #expect(try shape("مرحبا").isRightToLeft)
+    }
+
     @Test func arabicJoins() throws {
         let font = try engine.defaultFont()
         let run = try shape("بب")
