@@ -105,6 +105,7 @@ public final class Font {
             bytes.deallocate()
             throw .noUnicodeCharmap(path: path)
         }
+        // Like hb_buffer_create, hb_font_create returns an inert object, never NULL.
         let hbFont = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
 

@@ -99,8 +99,9 @@ extension TextEngine {
     }
 
     /// The size `text` takes in `style` when lines may be up to `maxWidth` pixels wide
-    /// (nil: no limit but newlines) and as many as `style.maxLines` (0: no limit):
-    /// what a scene sizes a label or a card by.
+    /// (nil: `maxBoxSide`, in effect only newlines break) and as many as
+    /// `style.maxLines` (0: no limit): what a scene sizes a label or a card by.
+    /// Alignment doesn't change the size.
     public func size(of text: String, style: TextStyle, maxWidth: Int? = nil) throws(FontError) -> TextSize {
         try layout(text, style: style, width: maxWidth ?? TextEngine.maxBoxSide, height: TextEngine.maxBoxSide)
             .usedSize
@@ -135,59 +136,5 @@ extension TextEngine {
         }
         result.append((start..<offset, characters))
         return result
-    }
-}
-
-/// A line chosen by the breaking, before it is placed in the box.
-struct PlannedLine {
-    let paragraph: TextParagraph
-    /// The segments it shows (trailing spaces excluded).
-    let segments: Range<Int>
-    let ellipsis: Bool
-
-    /// Places the line's glyphs: across by `alignment` (its left edge on a whole
-    /// pixel, never left of the box), the ellipsis after the text in reading order
-    /// (on the left for right-to-left text).
-    func place(
-        baseline: Int, boxWidth64: Int32, alignment: TextAlignment, ellipsis: (run: ShapedRun, text: String)?,
-        original: [UInt8]
-    ) -> TextLine {
-        let run = paragraph.run
-        let glyphRange = paragraph.glyphRange(segments)
-        let ellipsisAdvance = ellipsis?.run.advance ?? 0
-        let width64 = paragraph.advance(segments) &+ ellipsisAdvance
-        let rtl = run.isRightToLeft
-        let free = max(0, boxWidth64 - width64)
-        let x64: Int32 =
-            switch (alignment, rtl) {
-            case (.leading, false), (.trailing, true): 0
-            case (.center, _): free / 2
-            case (.trailing, false), (.leading, true): free
-            }
-        let x = Int(x64 >> 6)
-
-        var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(glyphRange.count + (ellipsis?.run.glyphs.count ?? 0))
-        var pen = Int32(x) << 6
-        func add(_ g: ShapedGlyph) {
-            let dy = (g.yOffset + 32) >> 6
-            glyphs.append(PositionedGlyph(id: g.id, x64: pen &+ g.xOffset, y: Int32(baseline) - dy))
-            pen &+= g.advance
-        }
-        if rtl, let ellipsis { ellipsis.run.glyphs.forEach(add) }
-        for i in glyphRange { add(run.glyphs[i]) }
-        if !rtl, let ellipsis { ellipsis.run.glyphs.forEach(add) }
-
-        let utf8Range: Range<Int> =
-            segments.isEmpty
-            ? paragraph.segments.indices.contains(segments.lowerBound)
-                ? paragraph.segments[segments.lowerBound].start..<paragraph.segments[segments.lowerBound].start
-                : paragraph.range.lowerBound..<paragraph.range.lowerBound
-            : paragraph.segments[segments.lowerBound].start..<paragraph.segments[segments.upperBound - 1].end
-        var text = String(decoding: original[utf8Range], as: UTF8.self)
-        if let ellipsis { text += ellipsis.text }
-        return TextLine(
-            utf8Range: utf8Range, text: text, glyphs: glyphs, x: x, width64: width64, baseline: baseline,
-            isEllipsized: ellipsis != nil)
     }
 }
