@@ -48,6 +48,8 @@ public final class TestScene {
         caption.contents = .text(
             "Ten image layers, affine and perspective, with text; the compositor repaints only what changed.",
             TextAttributes(size: (h * 0.03).rounded(), color: 0xffdd_ddee, alignment: .center, maxLines: 1))
+        title.zPosition = 100
+        caption.zPosition = 100
         root.addSublayer(title)
         root.addSublayer(caption)
         update(time: 0)

@@ -1,7 +1,8 @@
 import Compositor
+import Scenes
 
-/// The text rasterizer the runtime gives the compositor (FreeType and HarfBuzz through
-/// Assets, once they are wired in).
+/// The text rasterizer the runtime gives the compositor: FreeType and HarfBuzz through
+/// Assets, DejaVu Sans from fonts-dejavu-core.
 enum TextSupport {
-    static func rasterizer() -> (any TextRasterizing)? { nil }
+    static func rasterizer() -> (any TextRasterizing)? { AssetsTextRasterizer() }
 }
