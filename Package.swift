@@ -45,6 +45,9 @@ let package = Package(
         // Shared by the test targets: golden-image assertions, and more to come.
         .target(name: "VitrineTestSupport", dependencies: ["Assets", "Raster"], path: "Tests/VitrineTestSupport"),
 
+        // Test-only: counts the calling thread's heap allocations (malloc interposed).
+        .target(name: "CAllocCount", path: "Tests/CAllocCount"),
+
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman"]),
         .testTarget(
@@ -55,6 +58,10 @@ let package = Package(
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"]),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],
+            exclude: ["Golden"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
         .testTarget(
             name: "VitrineTests",
