@@ -44,6 +44,12 @@ public protocol GestureRecognizer: AnyObject {
     func fail()
 }
 
+/// Slack in comparisons against the inclusive limits of recognizers (1 ns, 1e-9 pt), so
+/// that a tap lasting exactly 0.35 s or moving exactly 10 pt is not failed by rounding
+/// (1 + 0.35 - 1 is 0.3500000000000001 in Double).
+let timeSlack = 1e-9
+let distanceSlack = 1e-9
+
 /// The part every single-touch recognizer shares: which touch it follows, where that
 /// touch began and is, and when.
 struct FollowedTouch {

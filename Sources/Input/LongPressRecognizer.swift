@@ -50,7 +50,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     public func handle(_ update: TouchUpdate) {
         // A press that came due before this update (no tick in time) is recognized
         // first, where the touch was until now.
-        if update.phase != .began, update.id == touch.id, state == .possible, update.time >= recognitionTime {
+        if update.phase != .began, update.id == touch.id, state == .possible, update.time >= recognitionTime - timeSlack {
             transition(to: .began)
         }
         switch touch.take(update, canTake: isEnabled) {
@@ -60,7 +60,7 @@ public final class LongPressRecognizer: GestureRecognizer {
             state = .possible
         case .moved:
             if state == .possible {
-                if touch.maximumDistance > allowableMovement { fail() }
+                if touch.maximumDistance > allowableMovement + distanceSlack { fail() }
             } else if state.isActive {
                 transition(to: .changed)
             }
@@ -72,7 +72,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
 
     public func tick(time: Double) {
-        if touch.id != nil, state == .possible, time >= recognitionTime {
+        if touch.id != nil, state == .possible, time >= recognitionTime - timeSlack {
             transition(to: .began)
         }
     }

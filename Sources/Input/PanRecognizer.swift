@@ -72,7 +72,7 @@ public final class PanRecognizer: GestureRecognizer {
             estimator.add(touch.location, time: touch.time)
         case .moved:
             estimator.add(touch.location, time: touch.time)
-            if state == .possible, touch.maximumDistance > minimumDistance {
+            if state == .possible, touch.maximumDistance > minimumDistance + distanceSlack {
                 velocity = estimator.velocity(at: touch.time)
                 transition(to: .began)
             } else if state.isActive {

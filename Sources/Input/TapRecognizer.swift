@@ -58,7 +58,7 @@ public final class TapRecognizer: GestureRecognizer {
 
     /// Fails the tap once its touch has been down longer than `maximumDuration`.
     public func tick(time: Double) {
-        if touch.id != nil, state == .possible, time - touch.startTime > maximumDuration {
+        if touch.id != nil, state == .possible, time - touch.startTime > maximumDuration + timeSlack {
             state = .failed
         }
     }
@@ -68,7 +68,9 @@ public final class TapRecognizer: GestureRecognizer {
     }
 
     private func failIfOutOfBounds() {
-        if touch.maximumDistance > allowableMovement || touch.time - touch.startTime > maximumDuration {
+        if touch.maximumDistance > allowableMovement + distanceSlack
+            || touch.time - touch.startTime > maximumDuration + timeSlack
+        {
             fail()
         }
     }
