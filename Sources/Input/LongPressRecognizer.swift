@@ -1,7 +1,7 @@
 /// Recognizes a long press, as UIKit's `UILongPressGestureRecognizer`: a touch held for
 /// `minimumDuration` without moving more than `allowableMovement` from where it went
 /// down. Continuous: `began` when the time is up (on a `tick(time:)`, or on the touch's
-/// next update if no tick came in time), then `changed` on every move (any distance),
+/// next move or lift if no tick came in time), then `changed` on every move (any distance),
 /// `ended` on the lift, `cancelled` on a cancel. Lifting or moving too far before the
 /// time fails it.
 ///
@@ -48,9 +48,9 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
 
     public func handle(_ update: TouchUpdate) {
-        // A press that came due before this update (no tick in time) is recognized
-        // first, where the touch was until now.
-        if update.phase != .began, update.id == touch.id, state == .possible, update.time >= recognitionTime - timeSlack {
+        // A press that came due before this move or lift (no tick in time) is recognized
+        // first, where the touch was until now. A cancel just fails it.
+        if update.phase == .moved || update.phase == .ended, update.id == touch.id, state == .possible, update.time >= recognitionTime - timeSlack {
             transition(to: .began)
         }
         switch touch.take(update, canTake: isEnabled) {

@@ -66,7 +66,8 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
         TouchEvent(time: time, .frame)
     }
 
-    /// The event as a touch script line would write it, e.g. `0.05 move 0 390 240`.
+    /// The event in the shape of a touch script line, e.g. `0.05 move 0 390.0 240.0`
+    /// (`frame` is not a script verb: scripts make frames themselves).
     public var description: String {
         switch kind {
         case .down(let slot, let p): "\(time) down \(slot) \(p.x) \(p.y)"

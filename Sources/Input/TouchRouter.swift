@@ -126,14 +126,19 @@ public final class TouchRouter<Tester: HitTesting> {
     }
 
     /// Lets time pass for the recognizers of the touches in flight (long press).
+    /// (No allocation: called every frame while a touch is down. An action that
+    /// removes routes meanwhile may make a route miss this tick, never the next.)
     public func tick(time: Double) {
-        for touch in routes.map(\.touch) {
-            guard let i = index(of: touch) else { continue }
+        var i = 0
+        while i < routes.count {
+            let touch = routes[i].touch
             for r in routes[i].recognizers where isRouted(r, touch) {
                 let before = r.state
                 r.tick(time: time)
                 if r.trackedTouch == touch, Self.won(before, r) { failOthers(of: r, on: touch) }
             }
+            // Past this route, wherever it is now; if it is gone, the next one slid in.
+            if let j = index(of: touch) { i = j + 1 }
         }
     }
 

@@ -84,4 +84,13 @@ import Testing
         r.handle(f.up(at: 1))
         #expect(log.states == [.began, .cancelled])
     }
+
+    @Test func aCancelAfterAMissedTickFailsWithoutBeginning() {
+        let (r, log) = recognizer()
+        let f = Finger()
+        r.handle(f.down(0, 0, at: 0))
+        r.handle(f.cancel(at: 0.6))
+        #expect(r.state == .failed)
+        #expect(log.states.isEmpty)
+    }
 }

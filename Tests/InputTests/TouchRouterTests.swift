@@ -247,4 +247,24 @@ import Testing
         rig.router.cancelAll(time: 0.3)
         #expect(rig.log == ["icon pan began", "other pan began", "icon pan cancelled", "other pan cancelled"])
     }
+
+    @Test func aLongPressActionMaySwitchInputOffDuringATick() {
+        let rig = Rig()
+        let press = LongPressRecognizer()
+        press.action = { [unowned rig] p in
+            rig.log.append("press \(p.state)")
+            if p.state == .began { rig.router.setEnabled(false, time: 0.5) }
+        }
+        rig.router.attach(press, to: "icon")
+        _ = rig.longPress("other", on: "other")
+        let a = rig.finger(), b = rig.finger()
+        rig.router.handle(a.down(120, 120, at: 0))
+        rig.router.handle(b.down(320, 120, at: 0))
+        rig.router.tick(time: 0.5)
+        // The icon's press fired and switched input off, cancelling both touches: the
+        // other press never began.
+        #expect(rig.log == ["press began", "press cancelled"])
+        #expect(rig.router.activeTouchCount == 0)
+        #expect(rig.router.nextDeadline == nil)
+    }
 }
