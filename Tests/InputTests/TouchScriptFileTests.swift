@@ -40,9 +40,15 @@ import Testing
         #expect(throws: TouchScriptError(path: path, line: nil, fault: .unreadable(errno: EACCES))) {
             try TouchScript.load(path: path)
         }
+    }
+
+    @Test func unreadableMessages() {
         #expect(
-            TouchScriptError(path: path, line: nil, fault: .unreadable(errno: EACCES)).description
-                == "\(path): cannot read: Permission denied (EACCES)")
+            TouchScriptError(path: "a.touch", line: nil, fault: .unreadable(errno: EACCES)).description
+                == "a.touch: cannot read: Permission denied (EACCES)")
+        #expect(
+            TouchScriptError(path: "a.touch", line: nil, fault: .unreadable(errno: 4242)).description
+                == "a.touch: cannot read: Unknown error 4242 (errno 4242)")
     }
 
     @Test func oneMebibyteIsTheLimit() throws {
