@@ -1,1 +1,0 @@
-// Input: see DESIGN.md §1.

@@ -1,0 +1,111 @@
+/// A touch script that cannot be used: the file, the line (1-based; nil for faults of
+/// the whole file) and the fault. Its description is one line, `PATH:LINE: message`
+/// (or `PATH: message`), e.g. `tour.touch:3: unknown verb 'tapp'`.
+public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Fault: Hashable, Sendable {
+        /// The file does not exist (ENOENT).
+        case fileNotFound
+        /// `open`, `fstat` or `read` failed with this errno (EACCES, EISDIR, ...).
+        case unreadable(errno: Int32)
+        /// The file is bigger than `limit` bytes.
+        case fileTooLarge(limit: Int)
+        /// The line is not valid UTF-8.
+        case notUTF8
+        /// The line does not start with a number (the token found).
+        case expectedTime(String)
+        /// A time with nothing after it.
+        case missingVerb
+        case unknownVerb(String)
+        /// Too few or too many arguments: `expected` is "3" or "0 or 1", `signature` the
+        /// argument names.
+        case argumentCount(verb: String, expected: String, signature: String, got: Int)
+        case notANumber(String)
+        /// nan, inf, or a number too big for a Double.
+        case notFinite(String)
+        /// A slot written as a number with a fraction.
+        case slotNotWhole(String)
+        case slotOutOfRange(String)
+        case negativeTime(String)
+        /// This line's time (as written) is before the previous line's.
+        case timeGoesBack(time: String, previous: String)
+        /// A coordinate (named as in the verb's signature) below zero.
+        case negativeCoordinate(name: String, value: String)
+        case durationNotPositive
+        /// `move`, `up` or `cancel` on a slot that is up.
+        case notDown(verb: String, slot: Int)
+        /// `down` on a slot that is down.
+        case alreadyDown(slot: Int)
+        /// The slot is held by a gesture verb (tap, longpress, swipe) of an earlier line.
+        case slotBusy(slot: Int, verb: String, line: Int)
+        /// Every slot is down when a gesture verb needs one.
+        case noFreeSlot(verb: String)
+        /// The script would generate more than `limit` events.
+        case tooManyEvents(limit: Int)
+    }
+
+    /// The script's path, as given.
+    public var path: String
+    /// The 1-based line, nil for faults of the whole file.
+    public var line: Int?
+    public var fault: Fault
+
+    public init(path: String, line: Int?, fault: Fault) {
+        self.path = path
+        self.line = line
+        self.fault = fault
+    }
+
+    /// `PATH:LINE: message`, or `PATH: message` without a line.
+    public var description: String {
+        if let line { "\(path):\(line): \(message)" } else { "\(path): \(message)" }
+    }
+
+    /// The fault, for a person.
+    public var message: String {
+        switch fault {
+        case .fileNotFound:
+            "no such file"
+        case .unreadable(let code):
+            "cannot read: \(errnoDescription(code))"
+        case .fileTooLarge(let limit):
+            "larger than \(limit) bytes, the most a touch script may be"
+        case .notUTF8:
+            "not valid UTF-8"
+        case .expectedTime(let token):
+            "expected a time in seconds, got '\(token)'"
+        case .missingVerb:
+            "expected a verb after the time"
+        case .unknownVerb(let verb):
+            "unknown verb '\(verb)'"
+        case .argumentCount(let verb, let expected, let signature, let got):
+            "expected \(expected) argument\(expected == "1" ? "" : "s") after '\(verb)' (\(signature)), got \(got)"
+        case .notANumber(let token):
+            "'\(token)' is not a number"
+        case .notFinite(let token):
+            "'\(token)' is not a finite number"
+        case .slotNotWhole(let token):
+            "slot \(token) is not a whole number"
+        case .slotOutOfRange(let token):
+            "slot \(token) is out of range \(TouchScript.slotRange.lowerBound)...\(TouchScript.slotRange.upperBound)"
+        case .negativeTime(let token):
+            "time \(token) is negative"
+        case .timeGoesBack(let time, let previous):
+            "time \(time) is earlier than the previous line's \(previous)"
+        case .negativeCoordinate(let name, let value):
+            "\(name) \(value) is negative"
+        case .durationNotPositive:
+            "duration must be positive"
+        case .notDown(let verb, let slot):
+            "\(verb) on slot \(slot), which is not down"
+        case .alreadyDown(let slot):
+            "down on slot \(slot), which is already down"
+        case .slotBusy(let slot, let verb, let line):
+            "slot \(slot) is busy with the \(verb) on line \(line)"
+        case .noFreeSlot(let verb):
+            "no free slot for '\(verb)': all \(TouchScript.slotRange.count) slots are down"
+        case .tooManyEvents(let limit):
+            "the script makes more than \(limit) events"
+        }
+    }
+}
