@@ -2,6 +2,11 @@
 // Vitrine: a kiosk runtime for low-power Linux touch panels. Module layout: DESIGN.md §1.
 import PackageDescription
 
+/// The frame path is compiled optimized even in debug builds: `swift test` then checks
+/// the code that ships (the steady-state "no heap allocation per frame" holds only once
+/// generics are specialized), and pixel loops run at speed in the tests.
+let framePath: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Vitrine",
     products: [
@@ -25,14 +30,18 @@ let package = Package(
 
         // Pure modules: build and test without a display or an input device.
         .target(name: "FixedPoint"),
-        .target(name: "Raster", dependencies: ["FixedPoint"]),
-        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"]),
+        .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
+        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
         .target(name: "Input", dependencies: ["FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
-        .target(name: "Display", dependencies: ["Raster"]),
-        .target(name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint"]),
-        .target(name: "Runtime", dependencies: ["Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster"]),
+        .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
+        .target(
+            name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint"],
+            swiftSettings: framePath),
+        .target(
+            name: "Runtime", dependencies: ["Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster"],
+            swiftSettings: framePath),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
 
         .executableTarget(

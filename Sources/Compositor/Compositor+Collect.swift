@@ -15,7 +15,7 @@ extension Compositor {
         layer.contentDirty = false
         layer.descendantDirty = false
         if !layer.pendingDamage.isEmpty {
-            for r in layer.pendingDamage { damage.add(r) }
+            for i in layer.pendingDamage.indices { damage.add(layer.pendingDamage[i]) }
             layer.pendingDamage.removeAll(keepingCapacity: true)
         }
         guard !layer.isHidden, layer.opacity > 0 else {
@@ -60,8 +60,12 @@ extension Compositor {
         if layer.masksToBounds {
             childClip = clip.intersection(world.pixelBounds(of: layer.bounds, grow: 0) ?? clip)
         }
-        for child in layer.drawingOrder {
-            collect(child, parentWorld: world, clip: childClip, tracking: tracking, into: &list)
+        // Index loops here and below: no iterator, so nothing allocates even unoptimized.
+        let order = layer.drawingOrder
+        var k = 0
+        while k < order.count {
+            collect(order[k], parentWorld: world, clip: childClip, tracking: tracking, into: &list)
+            k += 1
         }
     }
 
@@ -103,7 +107,11 @@ extension Compositor {
             for r in layer.pendingDamage { damage.add(r) }
             layer.pendingDamage.removeAll(keepingCapacity: true)
         }
-        for s in layer.sublayers { leave(s) }
+        var k = 0
+        while k < layer.sublayers.count {
+            leave(layer.sublayers[k])
+            k += 1
+        }
     }
 
     /// The operation drawing `surface` through `h` (surface pixels to target pixels):
@@ -221,8 +229,11 @@ extension Compositor {
         if layer.masksToBounds {
             childClip = full.intersection(base.pixelBounds(of: layer.bounds, grow: 0) ?? full)
         }
-        for child in layer.drawingOrder {
-            collect(child, parentWorld: base, clip: childClip, tracking: false, into: &cache.items)
+        let order = layer.drawingOrder
+        var k = 0
+        while k < order.count {
+            collect(order[k], parentWorld: base, clip: childClip, tracking: false, into: &cache.items)
+            k += 1
         }
         surface.fill(0)
         try? paint(cache.items, into: surface, region: full, background: nil)

@@ -31,7 +31,7 @@ extension Homography {
                     let x = cx == 1 ? Double(area.maxX) + 1 : Double(area.x) - 1
                     let y = cy == 1 ? Double(area.maxY) + 1 : Double(area.y) - 1
                     let (u, v, w) = m.applyHomogeneous(x: x, y: y)
-                    maxAbs = Swift.max(maxAbs, abs(u), abs(v), abs(w))
+                    maxAbs = Swift.max(Swift.max(maxAbs, abs(u)), Swift.max(abs(v), abs(w)))
                 }
             }
             guard maxAbs > 0, maxAbs.isFinite else { return nil }
@@ -39,8 +39,10 @@ extension Homography {
                 x: Double(area.x) + Double(area.width) / 2, y: Double(area.y) + Double(area.height) / 2)
             // Every entry must fit Q16.16 too (the translation column grows with the
             // distance of the area from the origin).
+            // (Pairwise: variadic max would allocate an array every frame.)
             let maxEntry = Swift.max(
-                abs(m.a), abs(m.b), abs(m.c), abs(m.d), abs(m.e), abs(m.f), abs(m.g), abs(m.h), abs(m.i))
+                Swift.max(Swift.max(abs(m.a), abs(m.b)), Swift.max(abs(m.c), abs(m.d))),
+                Swift.max(Swift.max(abs(m.e), abs(m.f)), Swift.max(Swift.max(abs(m.g), abs(m.h)), abs(m.i))))
             var k = Swift.min(Homography.projectiveLimit / maxAbs, 32000 / maxEntry) * (centre.w < 0 ? -1 : 1)
             let q = abs(m.g * k) * 65536
             if q >= 1 { k *= q.rounded(.down) / q }

@@ -60,7 +60,8 @@ public final class TestScene {
         let t = Swift.min(Swift.max(time, 0), Self.duration)
         let p = t / Self.duration
         let w = Double(width), h = Double(height)
-        for (i, card) in cards.enumerated() {
+        for i in 0..<cards.count {
+            let card = cards[i]
             let k = Double(i)
             // Start on a loose fan across the screen, drift along a curve as p grows.
             let phase = k * 0.63 + p * 2 * Double.pi * 0.5
