@@ -69,15 +69,27 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// dy/dx at `progress` (clamped to 0...1): the value fraction's rate of change per unit
     /// of time fraction. Used to carry velocity from an interrupted curve animation into a
-    /// spring. Where x'(t) vanishes (x1 = 0 at the start, x2 = 1 at the end, or a vertical
-    /// tangent), the slope is taken as a one-sided difference over 1e-6 of progress.
+    /// spring. Where x'(t) and y'(t) both vanish (ease-out's and ease-in-out's flat ends),
+    /// the limit by L'Hôpital's rule; where only x'(t) does (a vertical tangent), a
+    /// one-sided difference over 1e-6 of progress (large, finite).
     public func slope(at progress: Double) -> Double {
         let p = Self.clamp(progress)
         if isLinear { return 1 }
         let t = solveT(forX: p)
+        let epsilon = 1e-9
         let dx = Self.derivative(t, x1, x2)
-        if dx > 1e-9 {
+        if Swift.abs(dx) > epsilon {
             return Self.derivative(t, y1, y2) / dx
+        }
+        if Swift.abs(Self.derivative(t, y1, y2)) <= epsilon {
+            let ddx = Self.secondDerivative(t, x1, x2)
+            if Swift.abs(ddx) > epsilon {
+                return Self.secondDerivative(t, y1, y2) / ddx
+            }
+            let dddx = Self.thirdDerivative(x1, x2)
+            if Swift.abs(dddx) > epsilon {
+                return Self.thirdDerivative(y1, y2) / dddx
+            }
         }
         let h = 1e-6
         let (a, b) = p + h <= 1 ? (p, p + h) : (p - h, p)
@@ -102,6 +114,23 @@ public struct TimingCurve: Hashable, Sendable {
         let bb = 3 * (b - a) - c
         let aa = 1 - c - bb
         return (3 * aa * t + 2 * bb) * t + c
+    }
+
+    /// B''(t) = 6 A t + 2 B.
+    @inlinable
+    static func secondDerivative(_ t: Double, _ a: Double, _ b: Double) -> Double {
+        let c = 3 * a
+        let bb = 3 * (b - a) - c
+        let aa = 1 - c - bb
+        return 6 * aa * t + 2 * bb
+    }
+
+    /// B'''(t) = 6 A.
+    @inlinable
+    static func thirdDerivative(_ a: Double, _ b: Double) -> Double {
+        let c = 3 * a
+        let bb = 3 * (b - a) - c
+        return 6 * (1 - c - bb)
     }
 
     static func clamp(_ p: Double) -> Double {
