@@ -32,6 +32,19 @@
 /// 5. 4 position iterations pull hinges back onto their anchors and push corners out of
 ///    boundaries beyond `linearSlop`.
 ///
+/// **Accuracy.** Hinges hold to ~1e-13 pt in the guillotine test (10 s pendulum: < 0.01
+/// pt). A corner meeting a boundary ends its step on the boundary up to the curvature of its
+/// path within the step: in the tests it goes past by about 1e-6 pt at most for the menu
+/// and 0.07 pt for a box hitting at 30 000 pt/s while spinning at 20 rad/s, then is pushed
+/// back to within `linearSlop`. The documented tolerance is 0.5 pt. Two contacts struck at
+/// once (a box landing flat on two points) are solved one after the other, which leaves a
+/// small asymmetry in the bounce (a slight spin); friction takes it out.
+///
+/// **Allocation.** `step` allocates nothing on the heap: bodies, hinges, pushes and one
+/// contact slot per (body, boundary, feature) live in arrays sized when they are added, and
+/// are updated in place (0 allocations over 1000 guillotine steps under an LD_PRELOAD malloc
+/// counter, debug build).
+///
 /// **Settling.** `isSettled` is true once every body has moved slower than
 /// `restLinearSpeed` and turned slower than `restAngularSpeed` for `restDuration` (25
 /// steps by default), as UIDynamicAnimator pauses when its items come to rest. A body that
@@ -176,8 +189,9 @@ public final class PhysicsWorld {
         for b in bodies.indices {
             for s in boundaries.indices {
                 for f in 0..<6 {
-                    slots.append(contacts.first { $0.body == b && $0.boundary == s && $0.feature == f }
-                        ?? ContactSlot(body: b, boundary: s, feature: f))
+                    slots.append(
+                        contacts.first { $0.body == b && $0.boundary == s && $0.feature == f }
+                            ?? ContactSlot(body: b, boundary: s, feature: f))
                 }
             }
         }
@@ -208,8 +222,10 @@ public final class PhysicsWorld {
         stepCount = 0
     }
 
-    /// True when every body has been at rest for `restDuration` (see the type's
-    /// documentation). An empty world is settled.
+    /// True when every body has been at rest for the last `restDuration` of simulated time
+    /// (see the type's documentation). Only steps count: a new world, or one just changed
+    /// through a subscript or `add...`, is not settled until it has stepped quietly for that
+    /// long (an empty world after `restDuration`).
     public var isSettled: Bool {
         quietSteps >= Int((restDuration / Self.stepDuration - 1e-9).rounded(.up))
     }
@@ -234,9 +250,12 @@ public final class PhysicsWorld {
             solveContactPositions()
         }
         stepCount += 1
+        // Index loops, not `for body in bodies`: unspecialized (debug) iteration over large
+        // structs boxes each element on the heap.
         var quiet = true
-        for body in bodies
-        where body.velocity.magnitude > restLinearSpeed || Swift.abs(body.angularVelocity) > restAngularSpeed {
+        for i in bodies.indices
+        where bodies[i].velocity.magnitude > restLinearSpeed || Swift.abs(bodies[i].angularVelocity) > restAngularSpeed
+        {
             quiet = false
             break
         }
@@ -250,11 +269,11 @@ public final class PhysicsWorld {
             forces[i] = .zero
             torques[i] = 0
         }
-        for push in pushes where push.isEnabled {
-            let b = push.body.index
-            let r = push.localPoint.rotated(by: bodies[b].angle)
-            forces[b] += push.force
-            torques[b] += r.cross(push.force)
+        for j in pushes.indices where pushes[j].isEnabled {
+            let b = pushes[j].body.index
+            let r = pushes[j].localPoint.rotated(by: bodies[b].angle)
+            forces[b] += pushes[j].force
+            torques[b] += r.cross(pushes[j].force)
         }
         for i in bodies.indices {
             var body = bodies[i]
@@ -274,7 +293,9 @@ public final class PhysicsWorld {
     }
 
     /// Solves K x = rhs for the hinge's 2 x 2 effective mass K at offset `r`.
-    private static func solveHinge(_ rhs: Vector2, r: Vector2, inverseMass m: Double, inverseInertia i: Double) -> Vector2 {
+    private static func solveHinge(_ rhs: Vector2, r: Vector2, inverseMass m: Double, inverseInertia i: Double)
+        -> Vector2
+    {
         let k11 = m + i * r.y * r.y
         let k12 = -i * r.x * r.y
         let k22 = m + i * r.x * r.x

@@ -65,10 +65,14 @@ public struct RigidBody: Equatable, Sendable {
         size: Vector2, position: Vector2, angle: Double = 0, mass: Double, elasticity: Double = 0,
         friction: Double = 0, resistance: Double = 0, angularResistance: Double = 0, allowsRotation: Bool = true
     ) {
-        precondition(size.x > 0 && size.y > 0 && size.x.isFinite && size.y.isFinite, "RigidBody: size \(size) must be finite and > 0")
+        precondition(
+            size.x > 0 && size.y > 0 && size.x.isFinite && size.y.isFinite,
+            "RigidBody: size \(size) must be finite and > 0")
         precondition(mass > 0 && mass.isFinite, "RigidBody: mass \(mass) must be finite and > 0")
         precondition((0...1).contains(elasticity), "RigidBody: elasticity \(elasticity) must be in 0...1")
-        precondition(friction >= 0 && resistance >= 0 && angularResistance >= 0, "RigidBody: friction and resistances must be >= 0")
+        precondition(
+            friction >= 0 && resistance >= 0 && angularResistance >= 0,
+            "RigidBody: friction and resistances must be >= 0")
         self.size = size
         self.mass = mass
         momentOfInertia = mass * (size.x * size.x + size.y * size.y) / 12

@@ -20,7 +20,8 @@ public struct SpringParameters: Hashable, Sendable {
     /// A spring from its physical constants (`CASpringAnimation`'s mass, stiffness, damping).
     public init(mass: Double = 1, stiffness: Double, damping: Double) {
         precondition(mass > 0 && mass.isFinite, "SpringParameters: mass \(mass) must be finite and > 0")
-        precondition(stiffness > 0 && stiffness.isFinite, "SpringParameters: stiffness \(stiffness) must be finite and > 0")
+        precondition(
+            stiffness > 0 && stiffness.isFinite, "SpringParameters: stiffness \(stiffness) must be finite and > 0")
         precondition(damping >= 0 && damping.isFinite, "SpringParameters: damping \(damping) must be finite and >= 0")
         self.mass = mass
         self.stiffness = stiffness
@@ -35,7 +36,9 @@ public struct SpringParameters: Hashable, Sendable {
     ///   overshoot), < 1 bounces, > 1 creeps. So damping = 4π ζ / response.
     public init(dampingRatio: Double, response: Double) {
         precondition(response > 0 && response.isFinite, "SpringParameters: response \(response) must be finite and > 0")
-        precondition(dampingRatio >= 0 && dampingRatio.isFinite, "SpringParameters: dampingRatio \(dampingRatio) must be finite and >= 0")
+        precondition(
+            dampingRatio >= 0 && dampingRatio.isFinite,
+            "SpringParameters: dampingRatio \(dampingRatio) must be finite and >= 0")
         let omega = 2 * Double.pi / response
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega)
     }

@@ -73,7 +73,8 @@ struct AnimatorTests {
 
     @Test func delayShowsTheStartValueOnce() {
         let animator = Animator(clock: clock)
-        animator.animate(target.opacityKey, from: 5, to: 10, duration: 1, delay: 0.5, curve: .linear, apply: target.setOpacity)
+        animator.animate(
+            target.opacityKey, from: 5, to: 10, duration: 1, delay: 0.5, curve: .linear, apply: target.setOpacity)
         #expect(animator.nextDeadline == 10)  // not yet shown: as soon as possible
         animator.tick(to: 10.1)
         #expect(target.opacity == 5 && target.applied == 1)
@@ -95,8 +96,9 @@ struct AnimatorTests {
         animator.tick(to: 11.2)
         #expect(animator.time == 11.5 && close(target.opacity, 0.5))
         // The clock is behind the last tick (the tick was for a future vblank): start there.
-        animator.animate(target.positionKey, from: .zero, to: Vector2(10, 0), duration: 1, curve: .linear,
-                         apply: { [target] in target.position = $0 })
+        animator.animate(
+            target.positionKey, from: .zero, to: Vector2(10, 0), duration: 1, curve: .linear,
+            apply: { [target] in target.position = $0 })
         animator.tick(to: 12)
         #expect(close(target.position.x, 5))
     }
@@ -135,7 +137,8 @@ struct AnimatorTests {
 
     @Test func nothingRunningMeansFromIsTo() {
         let animator = Animator(clock: clock)
-        animator.animate(target.opacityKey, to: 3, duration: 1, apply: target.setOpacity, completion: target.completion("a"))
+        animator.animate(
+            target.opacityKey, to: 3, duration: 1, apply: target.setOpacity, completion: target.completion("a"))
         animator.tick(to: 10.2)
         #expect(target.opacity == 3)
         animator.tick(to: 11)
@@ -149,8 +152,9 @@ struct AnimatorTests {
         animator.tick(to: 10.5)
         #expect(animator.velocity(for: target.opacityKey, as: Double.self).map { close($0, 100) } == true)
         let parameters = SpringParameters(dampingRatio: 1, response: 0.3)
-        animator.animateSpring(target.opacityKey, to: 0, parameters: parameters, apply: target.setOpacity,
-                               completion: target.completion("spring"))
+        animator.animateSpring(
+            target.opacityKey, to: 0, parameters: parameters, apply: target.setOpacity,
+            completion: target.completion("spring"))
         let expected = Spring(parameters, from: 50.0, to: 0, initialVelocity: 100)
         #expect(animator.velocity(for: target.opacityKey, as: Double.self).map { close($0, 100) } == true)
         animator.tick(to: 10.505)
@@ -198,8 +202,9 @@ struct AnimatorTests {
 
     @Test func cancelStopsWhereItIs() {
         let animator = Animator(clock: clock)
-        animator.animate(target.opacityKey, from: 0, to: 100, duration: 1, curve: .linear, apply: target.setOpacity,
-                         completion: target.completion("a"))
+        animator.animate(
+            target.opacityKey, from: 0, to: 100, duration: 1, curve: .linear, apply: target.setOpacity,
+            completion: target.completion("a"))
         animator.tick(to: 10.3)
         animator.cancel(target.opacityKey)
         animator.cancel(target.opacityKey)  // nothing left: no effect
@@ -211,7 +216,9 @@ struct AnimatorTests {
 
     @Test func zeroDurationAppliesOnTheNextTick() {
         let animator = Animator(clock: clock)
-        animator.animate(target.opacityKey, from: 1, to: 2, duration: 0, apply: target.setOpacity, completion: target.completion("now"))
+        animator.animate(
+            target.opacityKey, from: 1, to: 2, duration: 0, apply: target.setOpacity,
+            completion: target.completion("now"))
         animator.tick(to: 10)
         #expect(target.opacity == 2 && target.events == ["now finished"])
     }
@@ -294,12 +301,15 @@ struct AnimatorTests {
         var log: [String] = []
         let key = target.opacityKey
         var restarted = false
-        animator.animate(key, from: 0, to: 1, duration: 1, curve: .linear, apply: { v in
-            if v == 1 && !restarted {
-                restarted = true
-                animator.animate(key, to: 5, duration: 1, apply: { _ in }) { log.append("second \($0)") }
+        animator.animate(
+            key, from: 0, to: 1, duration: 1, curve: .linear,
+            apply: { v in
+                if v == 1 && !restarted {
+                    restarted = true
+                    animator.animate(key, to: 5, duration: 1, apply: { _ in }) { log.append("second \($0)") }
+                }
             }
-        }) { log.append("first \($0)") }
+        ) { log.append("first \($0)") }
         animator.tick(to: 11)
         #expect(log == ["first false"])
         #expect(animator.runningCount == 1)
@@ -330,8 +340,10 @@ struct AnimatorTests {
         let targets = (0..<40).map { _ in Target() }
         var finished = 0
         for (i, t) in targets.enumerated() {
-            animator.animate(t.opacityKey, from: 0, to: Double(i), duration: Double(i % 4) * 0.25, curve: .easeOut,
-                             apply: t.setOpacity) { if $0 { finished += 1 } }
+            animator.animate(
+                t.opacityKey, from: 0, to: Double(i), duration: Double(i % 4) * 0.25, curve: .easeOut,
+                apply: t.setOpacity
+            ) { if $0 { finished += 1 } }
         }
         for step in 1...80 {
             animator.tick(to: 10 + Double(step) / 80)

@@ -72,7 +72,8 @@ struct DecayTests {
         #expect(abs(normal.settlingDuration - 3.7966495104557656) <= 1e-9)
         #expect(!normal.isSettled(at: 3.79))
         #expect(normal.isSettled(at: 3.80))
-        #expect(abs(normal.projectedEnd - normal.position(at: normal.settlingDuration)) <= 0.5 / 2.0020026706730794 + 1e-9)
+        #expect(
+            abs(normal.projectedEnd - normal.position(at: normal.settlingDuration)) <= 0.5 / 2.0020026706730794 + 1e-9)
         let fast = Decay(from: 0.0, initialVelocity: -1000, rate: .fast)
         #expect(abs(fast.settlingDuration - 0.756283428766611) <= 1e-9)
         #expect(Decay(from: 0.0, initialVelocity: 0.2).settlingDuration == 0)

@@ -98,7 +98,8 @@ struct PhysicsWorldTests {
         let pin = Vector2(300, 100)
         let pinLocal = Vector2(0, -90)  // 10 pt below the top: d = 90 from the centre
         let angle0 = 0.1
-        let body = world.addBody(RigidBody(size: size, position: pin - pinLocal.rotated(by: angle0), angle: angle0, mass: 4))
+        let body = world.addBody(
+            RigidBody(size: size, position: pin - pinLocal.rotated(by: angle0), angle: angle0, mass: 4))
         let hinge = world.addHinge(body: body, localPoint: pinLocal)
         #expect(world[hinge].anchor == pin)
         let force = 4 * 1000.0  // "gravity" 1000 pt/s²
@@ -199,7 +200,8 @@ struct PhysicsWorldTests {
     /// that nothing stops.)
     @Test func segmentEndsAgainstAFace() {
         let world = PhysicsWorld()
-        let box = world.addBody(RigidBody(size: Vector2(200, 40), position: Vector2(100, 0), elasticity: 0.2, friction: 0.5))
+        let box = world.addBody(
+            RigidBody(size: Vector2(200, 40), position: Vector2(100, 0), elasticity: 0.2, friction: 0.5))
         world.addPush(to: box, force: Vector2(0, world[box].mass * 1500))
         world.addBoundary(from: Vector2(80, 300), to: Vector2(120, 300))
         var deepest = 0.0
@@ -215,6 +217,17 @@ struct PhysicsWorldTests {
         #expect(abs(world[box].position.y - 280) <= PhysicsWorld.linearSlop)
         #expect(abs(world[box].position.x - 100) <= 1)
         #expect(abs(world[box].angle) <= 1e-4)
+    }
+
+    @Test func resumeSkipsTheGapWithoutSimulating() {
+        let world = PhysicsWorld()
+        let body = world.addBody(RigidBody(size: Vector2(10, 10), position: .zero))
+        world.addPush(to: body, force: Vector2(100, 0))
+        world.advance(to: 0.1)
+        let before = world[body]
+        world.resume(at: 50)
+        #expect(world.time == 50 && world[body] == before)
+        #expect(world.advance(to: 50.1) == 25)
     }
 
     @Test func emptyWorldIsSettled() {

@@ -89,7 +89,10 @@ struct SpringTests {
         #expect(abs(launched.position(at: Double.pi / 4) - 1) <= 1e-15)
         #expect(abs(launched.velocity(at: Double.pi / 4)) <= 1e-15)
         // At t = 0: the initial conditions, in every regime.
-        for p in [SpringParameters(stiffness: 100, damping: 2), .init(stiffness: 100, damping: 20), .init(stiffness: 100, damping: 50)] {
+        for p in [
+            SpringParameters(stiffness: 100, damping: 2), .init(stiffness: 100, damping: 20),
+            .init(stiffness: 100, damping: 50),
+        ] {
             let s = Spring(p, from: 7.0, to: -3, initialVelocity: 11)
             #expect(abs(s.position(at: 0) - 7) <= 1e-12)
             #expect(abs(s.velocity(at: 0) - 11) <= 1e-12)

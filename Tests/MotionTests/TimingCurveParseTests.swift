@@ -36,14 +36,35 @@ struct TimingCurveParseTests {
 
     /// Every error, word for word.
     @Test(arguments: [
-        ("ease", "unknown timing curve \"ease\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"),
-        ("", "unknown timing curve \"\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"),
-        ("Linear", "unknown timing curve \"Linear\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"),
-        ("ease in", "unknown timing curve \"ease in\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"),
-        ("cubic-beziers(0,0,1,1)", "unknown timing curve \"cubic-beziers(0,0,1,1)\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"),
+        (
+            "ease",
+            "unknown timing curve \"ease\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"
+        ),
+        (
+            "",
+            "unknown timing curve \"\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"
+        ),
+        (
+            "Linear",
+            "unknown timing curve \"Linear\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"
+        ),
+        (
+            "ease in",
+            "unknown timing curve \"ease in\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"
+        ),
+        (
+            "cubic-beziers(0,0,1,1)",
+            "unknown timing curve \"cubic-beziers(0,0,1,1)\": expected linear, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)"
+        ),
         ("cubic-bezier", "malformed timing curve \"cubic-bezier\": expected cubic-bezier(x1, y1, x2, y2)"),
-        ("cubic-bezier(0, 0, 1, 1", "malformed timing curve \"cubic-bezier(0, 0, 1, 1\": expected cubic-bezier(x1, y1, x2, y2)"),
-        ("cubic-bezier(0, 0, 1, 1) x", "malformed timing curve \"cubic-bezier(0, 0, 1, 1) x\": expected cubic-bezier(x1, y1, x2, y2)"),
+        (
+            "cubic-bezier(0, 0, 1, 1",
+            "malformed timing curve \"cubic-bezier(0, 0, 1, 1\": expected cubic-bezier(x1, y1, x2, y2)"
+        ),
+        (
+            "cubic-bezier(0, 0, 1, 1) x",
+            "malformed timing curve \"cubic-bezier(0, 0, 1, 1) x\": expected cubic-bezier(x1, y1, x2, y2)"
+        ),
         ("cubic-bezier()", "cubic-bezier takes 4 numbers (x1, y1, x2, y2), got 0"),
         ("cubic-bezier( )", "cubic-bezier takes 4 numbers (x1, y1, x2, y2), got 0"),
         ("cubic-bezier(0.42, 0, 1)", "cubic-bezier takes 4 numbers (x1, y1, x2, y2), got 3"),
