@@ -1,1 +1,0 @@
-// Motion: see DESIGN.md §1.

@@ -1,0 +1,21 @@
+// Handles to the things a PhysicsWorld holds.
+
+/// A body in a `PhysicsWorld`: an index into its bodies.
+public struct BodyID: Hashable, Sendable {
+    public let index: Int
+}
+
+/// A hinge in a `PhysicsWorld`.
+public struct HingeID: Hashable, Sendable {
+    public let index: Int
+}
+
+/// A push in a `PhysicsWorld`.
+public struct PushID: Hashable, Sendable {
+    public let index: Int
+}
+
+/// A boundary in a `PhysicsWorld`.
+public struct BoundaryID: Hashable, Sendable {
+    public let index: Int
+}
