@@ -236,7 +236,7 @@ extension Compositor {
             k += 1
         }
         surface.fill(0)
-        try? paint(cache.items, into: surface, region: full, background: nil)
+        try? Compositor.paint(cache.items, into: surface, region: full, background: nil)
         return true
     }
 }

@@ -28,8 +28,12 @@ public final class Compositor {
     var history: DamageHistory
     var forceFullRepaint = true
     var stats = FrameStats()
+    let pool: PaintPool
 
-    public init(width: Int, height: Int, clearColor: UInt32 = 0xff00_0000) {
+    /// - Parameter paintThreads: threads that paint large repaints alongside the caller
+    ///   (nil: one per further CPU, up to 3).
+    public init(width: Int, height: Int, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil) {
+        pool = PaintPool(workers: paintThreads ?? PaintPool.defaultWorkers())
         self.width = width
         self.height = height
         self.clearColor = clearColor
@@ -72,6 +76,7 @@ public final class Compositor {
         }
         history.push(damage)
         history.repaint(age: bufferAge, into: &repaint)
+        repaint.simplify()
 
         stats.damagedPixels = damage.area
         stats.repaintedPixels = repaint.area
@@ -80,7 +85,7 @@ public final class Compositor {
         stats.drawItems = items.count
         for r in repaint.rects {
             do {
-                try paint(items, into: target, region: r, background: clearColor)
+                try pool.paint(items, into: target, region: r, background: clearColor)
             } catch {
                 throw .raster(error)
             }
@@ -91,7 +96,9 @@ public final class Compositor {
     /// Repaints `region` of `target` from `list`: from the topmost operation whose opaque
     /// pixels cover the whole region (everything under it is hidden), else from the
     /// background up.
-    func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?) throws(RasterError) {
+    static func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?)
+        throws(RasterError)
+    {
         let start = Self.firstVisible(in: list, for: region)
         if start < 0, let background { target.fill(background, clip: region) }
         var i = Swift.max(0, start)

@@ -10,6 +10,9 @@ public final class HeadlessDisplay: DisplayBackend {
     public let format: PixelFormat
     public var name: String { "headless \(width)x\(height) \(format)" }
     public let bufferCount: Int
+    /// When false every buffer is handed out with age 0 (contents unknown), as by a
+    /// display that can't tell: each frame is repainted whole. For measuring full frames.
+    public let knowsAge: Bool
 
     private let buffers: [Surface]
     /// The frame number each buffer was last presented in (nil: never).
@@ -24,7 +27,9 @@ public final class HeadlessDisplay: DisplayBackend {
 
     /// - Throws: `DisplayError.unsupported` for a size out of 1...32768, a format other
     ///   than xrgb8888 or rgb565, or a buffer count out of 1...3.
-    public init(width: Int, height: Int, format: PixelFormat = .xrgb8888, buffers: Int = 2) throws(DisplayError) {
+    public init(
+        width: Int, height: Int, format: PixelFormat = .xrgb8888, buffers: Int = 2, knowsAge: Bool = true
+    ) throws(DisplayError) {
         guard format == .xrgb8888 || format == .rgb565 else {
             throw .unsupported("scanout format \(format) (xrgb8888 or rgb565)")
         }
@@ -41,6 +46,7 @@ public final class HeadlessDisplay: DisplayBackend {
         self.height = height
         self.format = format
         self.bufferCount = buffers
+        self.knowsAge = knowsAge
         self.buffers = made
         shownInFrame = Array(repeating: nil, count: buffers)
     }
@@ -49,7 +55,7 @@ public final class HeadlessDisplay: DisplayBackend {
         if let acquired { throw .alreadyAcquired(index: acquired) }
         let i = next
         acquired = i
-        let age = shownInFrame[i].map { frame + 1 - $0 } ?? 0
+        let age = knowsAge ? shownInFrame[i].map { frame + 1 - $0 } ?? 0 : 0
         return DisplayBuffer(surface: buffers[i], age: age, index: i)
     }
 

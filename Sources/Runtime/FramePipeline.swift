@@ -24,12 +24,15 @@ public final class FramePipeline {
     /// - Parameters:
     ///   - mount: the board's `rotation.mount`, clockwise degrees (0, 90, 180, 270).
     /// - Throws: `PipelineError.badMount` for other angles.
-    public init(display: any DisplayBackend, mount: Int, clearColor: UInt32 = 0xff00_0000) throws(PipelineError) {
+    /// - Parameter paintThreads: see `Compositor.init` (nil: one per further CPU, up to 3).
+    public init(display: any DisplayBackend, mount: Int, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil)
+        throws(PipelineError)
+    {
         guard [0, 90, 180, 270].contains(mount) else { throw .badMount(mount) }
         self.display = display
         turn = QuarterTurn(panelMount: mount)
         let (lw, lh) = mount % 180 == 0 ? (display.width, display.height) : (display.height, display.width)
-        compositor = Compositor(width: lw, height: lh, clearColor: clearColor)
+        compositor = Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
         let needsShadow = turn != nil || display.format != .xrgb8888
         do {
             shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888) : nil

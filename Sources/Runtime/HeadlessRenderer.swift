@@ -51,8 +51,9 @@ public final class HeadlessRenderer {
         }
         do {
             display = try HeadlessDisplay(
-                width: request.width, height: request.height, format: format, buffers: request.buffers)
-            pipeline = try FramePipeline(display: display, mount: request.rotation)
+                width: request.width, height: request.height, format: format, buffers: request.buffers,
+                knowsAge: !request.fullRepaint)
+            pipeline = try FramePipeline(display: display, mount: request.rotation, paintThreads: request.paintThreads)
         } catch let e as DisplayError {
             throw .usage("\(e)")
         } catch let e as PipelineError {
@@ -68,7 +69,7 @@ public final class HeadlessRenderer {
     /// Draws every requested frame, writing the pictures and calling `report` after each.
     public func run(report: (FrameReport) -> Void) throws(RenderError) -> [FrameReport] {
         let times = request.frameTimes
-        let folder = request.writesSingleFile ? nil : request.outPath
+        let folder = request.writesSingleFile || request.timingOnly ? nil : request.outPath
         if let folder { try Self.makeFolder(folder) }
         var sheet: ContactSheet? = nil
         var animation: APNGWriter? = nil
@@ -93,6 +94,11 @@ public final class HeadlessRenderer {
             let ms = (Stopwatch.now() - start) * 1000
             let r = FrameReport(index: i, time: t, milliseconds: ms, stats: stats)
             guard let front = display.front else { continue }
+            if request.timingOnly {
+                reports.append(r)
+                report(r)
+                continue
+            }
             do {
                 if let folder {
                     try PNG.write(front, to: "\(folder)/frame-\(FrameReport.padded(i)).png")

@@ -21,6 +21,13 @@ public struct RenderRequest: Sendable, Equatable {
     public var times: Times
     /// A PNG file (one `at`), else a folder.
     public var outPath: String
+    /// Time the frames without writing them: PNG encoding between frames evicts the
+    /// CPU caches and would make composite times look worse than on a panel.
+    public var timingOnly = false
+    /// Repaint every frame whole (buffers handed out with age 0): the cost of a full frame.
+    public var fullRepaint = false
+    /// Threads painting besides the caller (nil: one per further CPU, up to 3).
+    public var paintThreads: Int?
 
     public init(
         width: Int, height: Int, format: String = "xrgb8888", buffers: Int = 2, rotation: Int = 0,

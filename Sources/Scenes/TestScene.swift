@@ -36,6 +36,9 @@ public final class TestScene {
                 "Card \(i + 1): layers turn, slide and fade over each other",
                 TextAttributes(size: (ch * 0.1).rounded(), color: 0xff20_2430, maxLines: 3))
             card.addSublayer(label)
+            // A card and its label are one picture while they don't change (Core
+            // Animation's shouldRasterize): one transformed draw a frame, not two.
+            card.shouldRasterize = true
             root.addSublayer(card)
             made.append(card)
         }

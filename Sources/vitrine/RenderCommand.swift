@@ -40,6 +40,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output PNG file (one --at) or folder.")
     var out: String
 
+    @Flag(help: "Time the frames without writing any picture (PNG encoding between frames would evict the CPU caches).")
+    var timingOnly = false
+
+    @Flag(help: "Repaint every frame whole, as a display that can't tell a buffer's age: the cost of a full frame.")
+    var fullRepaint = false
+
+    @Option(help: "Threads that paint alongside the main one (default: one per further CPU, up to 3).")
+    var paintThreads: Int?
+
     @Flag(help: "No per-frame lines, only the summary.")
     var quiet = false
 
@@ -67,9 +76,16 @@ struct RenderCommand: ParsableCommand {
         default:
             throw ValidationError("give either --at SECONDS (repeatable) or --frames N")
         }
-        return RenderRequest(
+        var r = RenderRequest(
             width: w, height: h, format: format, buffers: buffers, rotation: rotation, scene: scene, times: times,
             outPath: out)
+        r.timingOnly = timingOnly
+        r.fullRepaint = fullRepaint
+        if let n = paintThreads {
+            guard (0...15).contains(n) else { throw ValidationError("--paint-threads must be 0...15") }
+            r.paintThreads = n
+        }
+        return r
     }
 
     func validate() throws { _ = try request() }

@@ -47,3 +47,14 @@ import Testing
         #expect(try d.acquire().age == 1)
     }
 }
+
+@Suite struct HeadlessDisplayAgeTests {
+    @Test func withoutAgesEveryBufferIsUnknown() throws {
+        let d = try HeadlessDisplay(width: 8, height: 4, buffers: 2, knowsAge: false)
+        for _ in 0..<4 {
+            let b = try d.acquire()
+            #expect(b.age == 0)
+            try d.present(b, damage: [])
+        }
+    }
+}
