@@ -3,6 +3,7 @@ import Assets
 import Compositor
 import Display
 import FixedPoint
+import Input
 import Raster
 import Scenes
 
@@ -37,6 +38,9 @@ public final class HeadlessRenderer {
     public let pipeline: FramePipeline
     public let display: HeadlessDisplay
     let scene: TestScene
+    let touches: TouchScript?
+    let tracker: TouchTracker
+    let router: TouchRouter<LayerHitTester>
 
     /// - Throws: `RenderError.usage` for an unknown scene, format, rotation or size.
     public init(_ request: RenderRequest, textRasterizer: (any TextRasterizing)? = nil) throws(RenderError) {
@@ -64,6 +68,17 @@ public final class HeadlessRenderer {
         pipeline.compositor.textRasterizer = textRasterizer
         self.request = request
         scene = TestScene(root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight)
+        do {
+            touches = try request.touchPath.map { path throws(TouchScriptError) in try TouchScript.load(path: path) }
+        } catch {
+            throw .touchScript(error)
+        }
+        let (mount, w, h) = (request.rotation, request.width, request.height)
+        tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
+            logicalPoint(p, mount: mount, width: w, height: h)
+        }
+        router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
+        scene.attachGestures(to: router)
     }
 
     /// Draws every requested frame, writing the pictures and calling `report` after each.
@@ -86,7 +101,14 @@ public final class HeadlessRenderer {
         }
         var reports: [FrameReport] = []
         reports.reserveCapacity(times.count)
+        var player = touches.map { TouchScript.Player($0) }
         for (i, t) in times.enumerated() {
+            if player != nil {
+                for event in player!.advance(to: t) {
+                    tracker.handle(event) { router.handle($0) }
+                }
+            }
+            router.tick(time: t)
             scene.update(time: t)
             let start = Stopwatch.now()
             let stats: FrameStats

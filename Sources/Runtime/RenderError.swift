@@ -1,4 +1,5 @@
 import Assets
+import Input
 
 /// What stops `vitrine render`.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
@@ -7,6 +8,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// The output folder can't be made.
     case output(path: String, reason: String)
     case image(ImageError)
+    /// The touch script doesn't parse: `file:line: what is wrong`.
+    case touchScript(TouchScriptError)
     case frame(PipelineError)
 
     public var description: String {
@@ -14,6 +17,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case .usage(let what): what
         case .output(let path, let reason): "render: can't create \(path): \(reason)"
         case .image(let e): "render: \(e)"
+        case .touchScript(let e): "\(e)"
         case .frame(let e): "render: \(e)"
         }
     }

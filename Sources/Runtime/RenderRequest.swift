@@ -26,6 +26,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var timingOnly = false
     /// Repaint every frame whole (buffers handed out with age 0): the cost of a full frame.
     public var fullRepaint = false
+    /// A touch script (DESIGN.md §3) played into the scene, panel coordinates.
+    public var touchPath: String?
     /// Threads painting besides the caller (nil: one per further CPU, up to 3).
     public var paintThreads: Int?
 

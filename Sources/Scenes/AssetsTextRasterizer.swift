@@ -13,12 +13,19 @@ public final class AssetsTextRasterizer: TextRasterizing {
     private var warned: Set<String> = []
     private var pending: [String] = []
 
-    public init(engine: TextEngine = TextEngine()) {
+    /// The fonts for `.regular` and `.bold` text (a board or show may name others).
+    public let regularFont: FontChoice
+    public let boldFont: FontChoice
+
+    public init(engine: TextEngine = TextEngine(), regularFont: FontChoice = .regular, boldFont: FontChoice = .bold) {
         self.engine = engine
+        self.regularFont = regularFont
+        self.boldFont = boldFont
     }
 
     public func rasterize(_ text: String, attributes: TextAttributes, width: Int, height: Int) -> Surface? {
-        let style = Self.style(for: attributes)
+        var style = Self.style(for: attributes)
+        style.font = attributes.weight == .bold ? boldFont : regularFont
         do {
             return try engine.render(text, style: style, width: width, height: height)
         } catch {

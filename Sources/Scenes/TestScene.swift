@@ -1,5 +1,6 @@
 internal import Glibc
 import Compositor
+import Input
 import Raster
 
 /// The built-in test scene of `vitrine render` until the show exists: a backdrop, ten
@@ -15,6 +16,11 @@ public final class TestScene {
     let cards: [Layer]
     let title: Layer
     let caption: Layer
+    /// Where touch moved each card, added to its animated position (points).
+    var dragOffsets: [Point2D]
+    /// Each card's zPosition boost from taps (the last tapped is on top).
+    var raised: [Double]
+    private var raiseCount = 0
 
     /// Builds the scene's layers under `root` (the logical screen, `width` x `height`).
     public init(root: Layer, width: Int, height: Int) {
@@ -43,6 +49,8 @@ public final class TestScene {
             made.append(card)
         }
         cards = made
+        dragOffsets = Array(repeating: .zero, count: made.count)
+        raised = Array(repeating: 0, count: made.count)
         title = Layer(name: "title", frame: Rect2D(x: w * 0.05, y: h * 0.03, width: w * 0.9, height: (h * 0.08).rounded()))
         title.contents = .text(
             "Vitrine test scene", TextAttributes(size: (h * 0.06).rounded(), weight: .bold, color: 0xffff_ffff))
@@ -58,6 +66,27 @@ public final class TestScene {
         update(time: 0)
     }
 
+    /// Touch on the cards: a pan drags a card, a tap brings it to the front.
+    public func attachGestures(to router: TouchRouter<LayerHitTester>) {
+        for i in 0..<cards.count {
+            var start = Point2D.zero
+            let pan = PanRecognizer { [unowned self] pan in
+                switch pan.state {
+                case .began: start = self.dragOffsets[i]
+                case .changed, .ended:
+                    self.dragOffsets[i] = Point2D(x: start.x + pan.translation.dx, y: start.y + pan.translation.dy)
+                default: break
+                }
+            }
+            let tap = TapRecognizer { [unowned self] _ in
+                self.raiseCount += 1
+                self.raised[i] = 10 + Double(self.raiseCount)
+            }
+            router.attach(pan, to: LayerTarget(cards[i]))
+            router.attach(tap, to: LayerTarget(cards[i]))
+        }
+    }
+
     /// Sets every layer for `time` seconds since the start (clamped to 0...duration).
     public func update(time: Double) {
         let t = Swift.min(Swift.max(time, 0), Self.duration)
@@ -70,8 +99,8 @@ public final class TestScene {
             let phase = k * 0.63 + p * 2 * Double.pi * 0.5
             let x = w * (0.12 + 0.084 * k) + w * 0.04 * sin(phase)
             let y = h * (0.52 + 0.2 * sin(k * 1.7)) + h * 0.05 * cos(phase)
-            card.position = Point2D(x: x.rounded(), y: y.rounded())
-            card.zPosition = k
+            card.position = Point2D(x: (x + dragOffsets[i].x).rounded(), y: (y + dragOffsets[i].y).rounded())
+            card.zPosition = k + raised[i]
             switch i % 5 {
             case 0:
                 card.transform = .identity  // an integer translation: the copy/over path

@@ -28,6 +28,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The scene: 'test' (the built-in test scene).")
     var scene = "test"
 
+    @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates.")
+    var touch: String?
+
     @Option(help: "A time to render, seconds from the cold start; repeatable.")
     var at: [Double] = []
 
@@ -80,6 +83,7 @@ struct RenderCommand: ParsableCommand {
             width: w, height: h, format: format, buffers: buffers, rotation: rotation, scene: scene, times: times,
             outPath: out)
         r.timingOnly = timingOnly
+        r.touchPath = touch
         r.fullRepaint = fullRepaint
         if let n = paintThreads {
             guard (0...15).contains(n) else { throw ValidationError("--paint-threads must be 0...15") }
@@ -96,6 +100,9 @@ struct RenderCommand: ParsableCommand {
             renderer = try HeadlessRenderer(try request(), textRasterizer: TextSupport.rasterizer())
         } catch let RenderError.usage(message) {
             throw ValidationError(message)
+        } catch let RenderError.touchScript(error) {
+            // A bad input file named on the command line: exit 64 with the file and line.
+            throw ValidationError("\(error)")
         }
         let quiet = self.quiet
         let reports = try renderer.run { r in if !quiet { print(r.line) } }
