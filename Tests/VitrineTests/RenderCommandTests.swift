@@ -1,0 +1,86 @@
+import ArgumentParser
+import Glibc
+import Runtime
+import Testing
+
+@testable import vitrine
+
+/// `vitrine render`'s command line and what a run leaves behind.
+@Suite struct RenderCommandTests {
+    func failure(_ arguments: [String]) -> (message: String, code: Int32) {
+        do {
+            _ = try RenderCommand.parse(arguments)
+            return ("", 0)
+        } catch {
+            return (RenderCommand.message(for: error), RenderCommand.exitCode(for: error).rawValue)
+        }
+    }
+
+    @Test func badCommandLinesAreUsageErrors() {
+        #expect(failure(["--out", "x"]) == ("give either --at SECONDS (repeatable) or --frames N", 64))
+        #expect(failure(["--out", "x", "--at", "1", "--frames", "3"]).code == 64)
+        #expect(failure(["--out", "x", "--at=-1"]) == ("--at times must be 0 or more seconds", 64))
+        #expect(failure(["--out", "x", "--frames", "0"]) == ("--frames must be 1...100000", 64))
+        #expect(failure(["--out", "x", "--frames", "2", "--fps", "0"]) == ("--fps must be in (0, 1000]", 64))
+        #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("bad --size '800': want WxH, each 1...8192", 64))
+        #expect(failure(["--at", "1"]).code == 64)  // --out is required
+    }
+
+    @Test func unknownSceneFormatOrRotationIsNamed() {
+        let base = RenderRequest(width: 64, height: 48, times: .at([0]), outPath: "/tmp/x.png")
+        var r = base
+        r.scene = "home"
+        #expect(throws: RenderError.usage("unknown scene 'home' (for now only 'test', the built-in test scene)")) {
+            try HeadlessRenderer(r)
+        }
+        r = base
+        r.format = "bgr"
+        #expect(throws: RenderError.usage("unknown format 'bgr' (xrgb8888 or rgb565)")) { try HeadlessRenderer(r) }
+        r = base
+        r.rotation = 45
+        #expect(throws: RenderError.usage("rotation: mount 45 is not 0, 90, 180 or 270")) { try HeadlessRenderer(r) }
+    }
+
+    @Test func malformedTouchScriptNamesFileAndLine() throws {
+        let path = "/tmp/vitrine-render-\(getpid()).touch"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let text = "0.1 tap 10 10\n0.2 dwn 0 1 2\n"
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        defer { unlink(path) }
+        var r = RenderRequest(width: 64, height: 48, times: .at([0]), outPath: "/tmp/x.png")
+        r.touchPath = path
+        #expect(throws: RenderError.self) { try HeadlessRenderer(r) }
+        do {
+            _ = try HeadlessRenderer(r)
+        } catch {
+            #expect(error.description == "\(path):2: unknown verb 'dwn'")
+        }
+    }
+
+    /// --frames writes numbered PNGs, an animated PNG and a contact sheet, and reports a
+    /// line per frame; once the scene is still, frames repaint nothing.
+    @Test func framesRunWritesEverything() throws {
+        let dir = "/tmp/vitrine-render-\(getpid())"
+        defer {
+            for f in ["frame-0000.png", "frame-0001.png", "frame-0002.png", "animation.png", "contact-sheet.png"] {
+                unlink("\(dir)/\(f)")
+            }
+            rmdir(dir)
+        }
+        let request = RenderRequest(width: 96, height: 64, buffers: 1, times: .frames(count: 3, fps: 0.5), outPath: dir)
+        var lines: [String] = []
+        let reports = try HeadlessRenderer(request).run { lines.append($0.line) }
+        #expect(reports.count == 3)
+        #expect(lines[0].hasPrefix("frame 0000 t=0.000 composite_ms="))
+        #expect(lines[0].hasSuffix("repainted_px=6144 rects=1"))
+        // t = 2 and 4 s: the scene stopped moving at 2 s, so the last frame repaints 0.
+        #expect(reports[2].stats.repaintedPixels == 0)
+        for f in ["frame-0000.png", "frame-0002.png", "animation.png", "contact-sheet.png"] {
+            #expect(access("\(dir)/\(f)", F_OK) == 0, "\(f)")
+        }
+        let summary = RenderSummary(reports).line
+        #expect(summary.hasPrefix("frames=3 median_ms="))
+        #expect(summary.contains(" idle=1 "))
+    }
+}
