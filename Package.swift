@@ -57,13 +57,13 @@ let package = Package(
         // Test-only: counts the calling thread's heap allocations (malloc interposed).
         .target(name: "CAllocCount", path: "Tests/CAllocCount"),
 
-        .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman"]),
+        .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"]),

@@ -14,10 +14,7 @@ extension Compositor {
         layer.isDirty = false
         layer.contentDirty = false
         layer.descendantDirty = false
-        if !layer.pendingDamage.isEmpty {
-            for i in layer.pendingDamage.indices { damage.add(layer.pendingDamage[i]) }
-            layer.pendingDamage.removeAll(keepingCapacity: true)
-        }
+        drainPendingDamage(layer)
         guard !layer.isHidden, layer.opacity > 0 else {
             leave(layer)
             return
@@ -103,15 +100,19 @@ extension Compositor {
         layer.descendantDirty = false
         // Changes made while away aren't tracked: a group picture is made anew on return.
         layer.group = nil
-        if !layer.pendingDamage.isEmpty {
-            for r in layer.pendingDamage { damage.add(r) }
-            layer.pendingDamage.removeAll(keepingCapacity: true)
-        }
+        drainPendingDamage(layer)
         var k = 0
         while k < layer.sublayers.count {
             leave(layer.sublayers[k])
             k += 1
         }
+    }
+
+    /// Damages what removed sublayers left behind on screen.
+    private func drainPendingDamage(_ layer: Layer) {
+        guard !layer.pendingDamage.isEmpty else { return }
+        for i in layer.pendingDamage.indices { damage.add(layer.pendingDamage[i]) }
+        layer.pendingDamage.removeAll(keepingCapacity: true)
     }
 
     /// The operation drawing `surface` through `h` (surface pixels to target pixels):
@@ -140,9 +141,7 @@ extension Compositor {
             return nil
         case .image(let s):
             guard s.format.bytesPerPixel == 4, s.width > 0, s.height > 0 else { return nil }
-            let h = world * .translation(x: b.minX, y: b.minY)
-                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
-            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+            return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
         case .color(let c):
             let color = Color.scaled(c, by: opacity)
             if color >> 24 == 0 { return nil }
@@ -156,15 +155,21 @@ extension Compositor {
                 return DrawItem(operation: .blend(color), rect: rect, opaque: .empty)
             }
             guard let s = cachedPicture(for: layer) else { return nil }
-            let h = world * .translation(x: b.minX, y: b.minY)
-                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
-            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+            return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
         case .text:
             guard let s = cachedPicture(for: layer) else { return nil }
-            let h = world * .translation(x: b.minX, y: b.minY)
-                * .scale(x: b.width / Double(s.width), y: b.height / Double(s.height))
-            return imageItem(s, homography: h, opacity: opacity, clip: clip)
+            return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
         }
+    }
+
+    /// `surface` stretched over `bounds` (Core Animation's `resize` gravity), drawn
+    /// through `world`.
+    private func stretchedItem(_ surface: Surface, over b: Rect2D, world: Homography, opacity: UInt8, clip: PixelRect)
+        -> DrawItem?
+    {
+        let h = world * .translation(x: b.minX, y: b.minY)
+            * .scale(x: b.width / Double(surface.width), y: b.height / Double(surface.height))
+        return imageItem(surface, homography: h, opacity: opacity, clip: clip)
     }
 
     /// A colour or text layer's contents as pixels, the size of its bounds rounded up;

@@ -44,13 +44,6 @@ public enum Color {
     /// A premultiplied colour scaled by an opacity (0...255), per channel rounded to
     /// nearest as the kernels do.
     static func scaled(_ c: UInt32, by opacity: UInt8) -> UInt32 {
-        if opacity == 255 { return c }
-        let o = UInt32(opacity)
-        var out: UInt32 = 0
-        for shift in stride(from: 0, through: 24, by: 8) {
-            let t = ((c >> UInt32(shift)) & 0xff) * o + 128
-            out |= ((t + (t >> 8)) >> 8) << UInt32(shift)
-        }
-        return out
+        scalePremultiplied(c, by: opacity)
     }
 }

@@ -20,6 +20,12 @@ func mulDiv255x4(_ p: UInt32, _ a: UInt32) -> UInt32 {
     return rb | ag
 }
 
+/// A premultiplied colour with every channel scaled by `opacity` / 255, rounded as
+/// `mulDiv255` (what the kernels do to each source pixel for a layer's opacity).
+public func scalePremultiplied(_ color: UInt32, by opacity: UInt8) -> UInt32 {
+    opacity == 255 ? color : mulDiv255x4(color, UInt32(opacity))
+}
+
 /// Premultiplied `s` OVER `d`: s + d * (255 - alpha(s)) / 255, per channel, rounded as
 /// `mulDiv255`. For valid premultiplied input no channel exceeds 255, so the add
 /// doesn't carry between channels.

@@ -15,6 +15,8 @@ public struct ContactSheet {
     private let thumbHeight: Int
     private var count = 0
     private let capacity: Int
+    /// An rgb565 frame widened to xrgb8888 (by Raster's convert) before shrinking.
+    private var widened: Surface?
 
     /// A sheet for `frames` frames of `width` x `height`, each shrunk to at most about
     /// 320 pixels wide, `columns` per row (default: as many as keep the sheet roughly
@@ -43,6 +45,14 @@ public struct ContactSheet {
         let cx = gap + (count % columns) * (thumbWidth + gap)
         let cy = gap + (count / columns) * (thumbHeight + gap)
         count += 1
+        var source = frame
+        if frame.format.bytesPerPixel != 4 {
+            if widened?.width != frame.width || widened?.height != frame.height {
+                widened = try? Surface(width: frame.width, height: frame.height, format: .xrgb8888)
+            }
+            guard let widened, (try? widened.convert(from: frame)) != nil else { return }
+            source = widened
+        }
         let f = factor, area = UInt32(f * f)
         for ty in 0..<thumbHeight {
             let out = sheet.row(cy + ty, as: UInt32.self) + cx
@@ -50,7 +60,7 @@ public struct ContactSheet {
                 var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
                 for sy in (ty * f)..<(ty * f + f) {
                     for sx in (tx * f)..<(tx * f + f) {
-                        let p = Self.xrgb(frame, sx, sy)
+                        let p = source.row(sy, as: UInt32.self)[sx]
                         r += (p >> 16) & 0xff
                         g += (p >> 8) & 0xff
                         b += p & 0xff
@@ -59,14 +69,5 @@ public struct ContactSheet {
                 out[tx] = 0xff00_0000 | ((r + area / 2) / area) << 16 | ((g + area / 2) / area) << 8 | ((b + area / 2) / area)
             }
         }
-    }
-
-    private static func xrgb(_ s: Surface, _ x: Int, _ y: Int) -> UInt32 {
-        if s.format == .rgb565 {
-            let p = UInt32(s.row(y, as: UInt16.self)[x])
-            let r = (p >> 11) & 0x1f, g = (p >> 5) & 0x3f, b = p & 0x1f
-            return (r << 3 | r >> 2) << 16 | (g << 2 | g >> 4) << 8 | (b << 3 | b >> 2)
-        }
-        return s.row(y, as: UInt32.self)[x]
     }
 }

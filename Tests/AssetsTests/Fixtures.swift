@@ -1,4 +1,5 @@
 @testable import Assets
+import VitrineTestSupport
 import Raster
 
 /// Shared test inputs and helpers.

@@ -1,3 +1,4 @@
+import VitrineTestSupport
 import Testing
 import Glibc
 import Raster

@@ -1,5 +1,6 @@
 import Raster
 import Testing
+import VitrineTestSupport
 
 @testable import Compositor
 
@@ -7,17 +8,11 @@ import Testing
 /// as repainting everything. Random trees, random changes, frame after frame.
 @Suite struct IncrementalRenderTests {
     struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var base: SplitMix64
+        init(state: UInt64) { base = SplitMix64(seed: state) }
+        mutating func int(_ n: Int) -> Int { Int(base.next() % UInt64(n)) }
         mutating func double(_ lo: Double, _ hi: Double) -> Double {
-            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+            lo + (hi - lo) * Double(base.next() >> 11) / Double(1 << 53)
         }
     }
 

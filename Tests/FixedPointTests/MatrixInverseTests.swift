@@ -1,3 +1,4 @@
+import VitrineTestSupport
 import FixedPoint
 import Testing
 

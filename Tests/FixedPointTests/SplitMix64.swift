@@ -1,22 +1,8 @@
 import FixedPoint
+import VitrineTestSupport
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so that every property test
-/// sees the same cases on every run and a failure can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Fixed-point cases drawn from the suites' seeded generator.
+extension SplitMix64 {
     /// Raw values worth testing most: the edges of the range, zero, one, halves, ulps.
     static let edgeRaws: [Int32] = [
         .min, .min + 1, .min + 0x8000, .max, .max - 1, .max - 0x8000,

@@ -1,3 +1,4 @@
+import VitrineTestSupport
 import Testing
 @testable import Input
 

@@ -1,4 +1,5 @@
 import Raster
+import VitrineTestSupport
 
 /// SplitMix64 (Steele, Lea, Flood 2014), seeded, for the pixman comparison tests: every run
 /// sees the same cases, and a failure names the seed and trial that replay it.
@@ -6,19 +7,9 @@ import Raster
 /// Its own type (not the other suites' generator) so that the pixman tests' cases don't move
 /// when someone else's generator changes.
 struct PixmanRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var base: SplitMix64
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { base.next() }
 
     /// An integer in `range`.
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }

@@ -1,16 +1,11 @@
 import Raster
+import VitrineTestSupport
 
 /// SplitMix64: a small, fast, seedable generator, so every random test is repeatable.
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var base: SplitMix64
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { base.next() }
 
     /// A random premultiplied ARGB pixel; alpha is 0 or 255 a quarter of the time each
     /// so that the opaque and transparent cases are hit.
