@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "vitrine", targets: ["vitrine"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C at the edge: module maps over Debian's libraries, found through pkg-config.
@@ -37,18 +39,27 @@ let package = Package(
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
         .target(
-            name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint"],
+            name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Show"],
             swiftSettings: framePath),
         .target(
-            name: "Runtime", dependencies: ["Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster"],
+            name: "Runtime",
+            dependencies: [
+                "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "Board", "Show", "ConfigFile",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: framePath),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
+        // Configuration files: TOML read into typed values, every mistake as `file:line: key: what`.
+        .target(name: "ConfigFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster"]),
+        .target(name: "Show", dependencies: ["ConfigFile", "Assets", "Raster", "FixedPoint"]),
 
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Shared by the test targets: golden-image assertions, and more to come.
@@ -71,6 +82,9 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],
             exclude: ["Golden"]),
+        .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),
+        .testTarget(name: "ShowTests", dependencies: ["Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
         .testTarget(
             name: "VitrineTests",

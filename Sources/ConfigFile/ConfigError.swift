@@ -1,0 +1,1 @@
+// ConfigFile: placeholder until the reader lands.
