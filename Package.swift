@@ -84,7 +84,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),
-        .testTarget(name: "ShowTests", dependencies: ["Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"]),
+        .testTarget(
+            name: "ShowTests", dependencies: ["Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
         .testTarget(
             name: "VitrineTests",

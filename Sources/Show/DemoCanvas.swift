@@ -1,3 +1,4 @@
+import Glibc
 import Raster
 
 /// A surface to draw the demo show's pictures on: anti-aliased convex shapes, vertical
@@ -52,14 +53,46 @@ struct DemoCanvas {
         }
     }
 
-    /// A soft glow: `steps` ellipses from radius 1x down to `inner`x, each adding a little
-    /// of `color`, so the edge fades out.
+    /// A soft glow: as if `steps` ellipses from radius 1x down to `inner`x were each
+    /// painted with a little of `color` (its alpha split evenly), so the edge fades out.
+    ///
+    /// Each pixel is painted once, with the alpha of the layers over it together
+    /// (1 - (1 - a)^n for n layers of alpha a): a wide glow costs its area once, not
+    /// once per step. The steps are not anti-aliased: each is too faint for its edge to
+    /// show.
     func glow(cx: Double, cy: Double, rx: Double, ry: Double, _ color: UInt32, steps: Int = 6, inner: Double = 0.45) {
-        let alpha = Double(color >> 24) / Double(steps)
-        let c = (UInt32(alpha.rounded()) << 24) | (color & 0xFF_FFFF)
-        for i in 0..<steps {
-            let k = 1 - (1 - inner) * Double(i) / Double(max(steps - 1, 1))
-            ellipse(cx: cx, cy: cy, rx: rx * k, ry: ry * k, c)
+        let a = Double(color >> 24) / 255 / Double(steps)
+        let colours = (1...steps).map { n in
+            premultiply((UInt32((255 * (1 - pow(1 - a, Double(n)))).rounded()) << 24) | (color & 0xFF_FFFF))
+        }
+        let scales = (0..<steps).map { 1 - (1 - inner) * Double($0) / Double(max(steps - 1, 1)) }
+        let bounds = surface.bounds
+        let y0 = max(Int((cy - ry).rounded(.down)), 0)
+        let y1 = min(Int((cy + ry).rounded(.up)), bounds.maxY)
+        guard y0 < y1 else { return }
+        var halves = [Int](repeating: 0, count: steps + 1)
+        for y in y0..<y1 {
+            // Half-widths of each step's ellipse on this row, outermost first (0 outside).
+            for i in 0..<steps {
+                let d = (Double(y) + 0.5 - cy) / (ry * scales[i])
+                halves[i] = abs(d) < 1 ? Int((rx * scales[i] * (1 - d * d).squareRoot()).rounded()) : 0
+            }
+            let c = Int(cx.rounded())
+            for i in 0..<steps where halves[i] > halves[i + 1] {
+                let outer = halves[i]
+                let inner = halves[i + 1]
+                let runs =
+                    inner == 0
+                    ? [PixelRect(x: c - outer, y: y, width: 2 * outer, height: 1)]
+                    : [
+                        PixelRect(x: c - outer, y: y, width: outer - inner, height: 1),
+                        PixelRect(x: c + inner, y: y, width: outer - inner, height: 1),
+                    ]
+                for run in runs {
+                    let r = run.intersection(bounds)
+                    if !r.isEmpty { try! surface.blend(colours[i], clip: r) }  // 32-bit surfaces only
+                }
+            }
         }
     }
 
@@ -69,7 +102,8 @@ struct DemoCanvas {
         bottom: UInt32? = nil
     ) {
         let r = min(radius, w / 2, h / 2)
-        shape(top: y, bottom: y + h, clip: nil, color: { row in bottom.map { mix(color, $0, (row - y) / h) } ?? color }) { py in
+        shape(top: y, bottom: y + h, clip: nil, color: { row in bottom.map { mix(color, $0, (row - y) / h) } ?? color })
+        { py in
             guard py > y, py < y + h else { return nil }
             var inset = 0.0
             let dy = py < y + r ? y + r - py : (py > y + h - r ? py - (y + h - r) : 0)
@@ -81,11 +115,14 @@ struct DemoCanvas {
     /// A convex polygon (points in order, either way round).
     func polygon(_ points: [(x: Double, y: Double)], _ color: UInt32) {
         guard points.count >= 3 else { return }
-        let top = points.map(\.y).min()!, bottom = points.map(\.y).max()!
+        let top = points.map(\.y).min()!
+        let bottom = points.map(\.y).max()!
         shape(top: top, bottom: bottom, clip: nil, color: { _ in color }) { y in
-            var lo = Double.infinity, hi = -Double.infinity
+            var lo = Double.infinity
+            var hi = -Double.infinity
             for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
+                let a = points[i]
+                let b = points[(i + 1) % points.count]
                 guard (a.y <= y && y < b.y) || (b.y <= y && y < a.y) else { continue }
                 let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
                 lo = min(lo, x)
@@ -97,10 +134,12 @@ struct DemoCanvas {
 
     /// A straight line `width` pixels wide from (x0, y0) to (x1, y1), square-ended.
     func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width: Double, _ color: UInt32) {
-        let dx = x1 - x0, dy = y1 - y0
+        let dx = x1 - x0
+        let dy = y1 - y0
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return }
-        let nx = -dy / length * width / 2, ny = dx / length * width / 2
+        let nx = -dy / length * width / 2
+        let ny = dx / length * width / 2
         polygon([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)], color)
     }
 
@@ -117,13 +156,17 @@ struct DemoCanvas {
     ) {
         let bounds = (clip ?? surface.bounds).intersection(surface.bounds)
         guard !bounds.isEmpty else { return }
-        let y0 = max(Int(top.rounded(.down)), bounds.y), y1 = min(Int(bottom.rounded(.up)), bounds.maxY)
+        let y0 = max(Int(top.rounded(.down)), bounds.y)
+        let y1 = min(Int(bottom.rounded(.up)), bounds.maxY)
         guard y0 < y1 else { return }
         let n = Self.subRows
         var spans = [(Double, Double)?](repeating: nil, count: n)
         for py in y0..<y1 {
             var present = 0
-            var minL = Double.infinity, maxL = -Double.infinity, minR = Double.infinity, maxR = -Double.infinity
+            var minL = Double.infinity
+            var maxL = -Double.infinity
+            var minR = Double.infinity
+            var maxR = -Double.infinity
             for k in 0..<n {
                 let s = span(Double(py) + (Double(k) + 0.5) / Double(n))
                 spans[k] = s
@@ -140,14 +183,17 @@ struct DemoCanvas {
             guard present > 0 else { continue }
             let rowColor = color(Double(py) + 0.5)
             // Whole pixels every sub-row covers.
-            var inner0 = Int(maxL.rounded(.up)), inner1 = Int(minR.rounded(.down))
+            var inner0 = Int(maxL.rounded(.up))
+            var inner1 = Int(minR.rounded(.down))
             if present < n || inner0 >= inner1 {
                 inner0 = Int.max
                 inner1 = Int.max
             }
-            let x0 = max(Int(minL.rounded(.down)), bounds.x), x1 = min(Int(maxR.rounded(.up)), bounds.maxX)
+            let x0 = max(Int(minL.rounded(.down)), bounds.x)
+            let x1 = min(Int(maxR.rounded(.up)), bounds.maxX)
             if inner0 < inner1 {
-                let a = max(inner0, bounds.x), b = min(inner1, bounds.maxX)
+                let a = max(inner0, bounds.x)
+                let b = min(inner1, bounds.maxX)
                 if a < b { rect(PixelRect(x: a, y: py, width: b - a, height: 1), rowColor) }
                 edgePixels(py, from: x0, to: min(inner0, x1), spans, rowColor)
                 edgePixels(py, from: max(inner1, x0), to: x1, spans, rowColor)
@@ -163,7 +209,8 @@ struct DemoCanvas {
         let n = Double(spans.count)
         for px in x0..<x1 {
             var covered = 0.0
-            let left = Double(px), right = left + 1
+            let left = Double(px)
+            let right = left + 1
             for s in spans {
                 guard let (l, r) = s else { continue }
                 covered += max(0, min(r, right) - max(l, left))
@@ -190,7 +237,8 @@ func mix(_ a: UInt32, _ b: UInt32, _ t: Double) -> UInt32 {
     let t = min(max(t, 0), 1)
     var out: UInt32 = 0
     for shift: UInt32 in [24, 16, 8, 0] {
-        let ca = Double(a >> shift & 0xFF), cb = Double(b >> shift & 0xFF)
+        let ca = Double(a >> shift & 0xFF)
+        let cb = Double(b >> shift & 0xFF)
         out |= UInt32((ca + (cb - ca) * t).rounded()) << shift
     }
     return out

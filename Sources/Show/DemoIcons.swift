@@ -26,10 +26,13 @@ enum DemoIcon: String, CaseIterable {
         let c = DemoCanvas(width: size, height: size, opaque: false)
         let s = Double(size)
         let (top, bottom) = colours
-        c.roundedRect(x: s * 0.04, y: s * 0.04, width: s * 0.92, height: s * 0.92, radius: s * 0.22, top, bottom: bottom)
+        c.roundedRect(
+            x: s * 0.04, y: s * 0.04, width: s * 0.92, height: s * 0.92, radius: s * 0.22, top, bottom: bottom)
         // A soft sheen on the upper half.
         c.roundedRect(x: s * 0.08, y: s * 0.07, width: s * 0.84, height: s * 0.4, radius: s * 0.18, 0x20FF_FFFF)
-        let white: UInt32 = 0xFFFF_FFFF, dim: UInt32 = 0xB0FF_FFFF, ink = withAlpha(bottom, 0xFF)
+        let white: UInt32 = 0xFFFF_FFFF
+        let dim: UInt32 = 0xB0FF_FFFF
+        let ink = withAlpha(bottom, 0xFF)
         switch self {
         case .books:
             c.roundedRect(x: s * 0.26, y: s * 0.30, width: s * 0.13, height: s * 0.44, radius: s * 0.02, white)
@@ -42,7 +45,9 @@ enum DemoIcon: String, CaseIterable {
             let heights = [0.36, 0.30, 0.40, 0.26]
             for (i, h) in heights.enumerated() {
                 let x = s * (0.22 + Double(i) * 0.14)
-                c.roundedRect(x: x, y: s * (0.68 - h), width: s * 0.11, height: s * h, radius: s * 0.015, i % 2 == 0 ? white : dim)
+                c.roundedRect(
+                    x: x, y: s * (0.68 - h), width: s * 0.11, height: s * h, radius: s * 0.015, i % 2 == 0 ? white : dim
+                )
             }
             c.roundedRect(x: s * 0.16, y: s * 0.68, width: s * 0.68, height: s * 0.06, radius: s * 0.02, white)
             c.rect(x: Int(s * 0.22), y: Int(s * 0.74), width: Int(s * 0.05), height: Int(s * 0.08), dim)

@@ -61,7 +61,8 @@ enum DemoPicture: Hashable {
     /// the same design scaled, for tests and previews). Opaque pictures are `xrgb8888`,
     /// icons premultiplied `argb8888`.
     func draw(text: DemoTextPainter, width: Int? = nil, height: Int? = nil) -> Surface {
-        let w = width ?? size.width, h = height ?? size.height
+        let w = width ?? size.width
+        let h = height ?? size.height
         switch self {
         case .door(let left, _): return DemoDoors.door(left: left, width: w, height: h)
         case .background: return DemoDoors.background(width: w, height: h, title: DemoShow.show.title, text: text)

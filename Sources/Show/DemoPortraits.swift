@@ -17,23 +17,30 @@ enum DemoPortraits {
 
     static func draw(person index: Int, size: Int) -> Surface {
         var random = DemoRandom(seed: 0x5045_4F50 &+ UInt64(index) &* 7919)  // "PEOP"
-        let skin = random.pick(skins), hair = random.pick(hairs), cloth = random.pick(clothes)
+        let skin = random.pick(skins)
+        let hair = random.pick(hairs)
+        let cloth = random.pick(clothes)
         let ground = grounds[index % grounds.count]
-        let style = random.index(5), glasses = random.index(5) == 0
-        let headWidth = random.double(0.155, 0.185), headHeight = random.double(0.19, 0.22)
+        let style = random.index(5)
+        let glasses = random.index(5) == 0
+        let headWidth = random.double(0.155, 0.185)
+        let headHeight = random.double(0.19, 0.22)
 
         let c = DemoCanvas(width: size, height: size, opaque: true)
         let s = Double(size)
         c.verticalGradient(c.surface.bounds, top: mix(ground, 0xFFFF_FFFF, 0.4), bottom: ground)
         c.glow(cx: s * 0.5, cy: s * 0.42, rx: s * 0.42, ry: s * 0.42, 0x60FF_FFFF, steps: 5, inner: 0.4)
 
-        let cx = s * 0.5, headY = s * 0.40
-        let rx = s * headWidth, ry = s * headHeight
+        let cx = s * 0.5
+        let headY = s * 0.40
+        let rx = s * headWidth
+        let ry = s * headHeight
         // Hair behind the head: long hair falls to the shoulders, curls make a wide
         // round mass, the rest only frame the head.
         switch style {
         case 1:
-            c.roundedRect(x: cx - rx * 1.2, y: headY - ry * 1.08, width: rx * 2.4, height: ry * 2.4, radius: rx * 1.1, hair)
+            c.roundedRect(
+                x: cx - rx * 1.2, y: headY - ry * 1.08, width: rx * 2.4, height: ry * 2.4, radius: rx * 1.1, hair)
         case 3:
             c.ellipse(cx: cx, cy: headY - ry * 0.2, rx: rx * 1.5, ry: ry * 1.2, hair)
         case 4:
@@ -54,7 +61,8 @@ enum DemoPortraits {
         // The fringe over the forehead.
         let forehead = PixelRect(x: 0, y: 0, width: size, height: Int(headY - ry * 0.38))
         if style == 4 {
-            c.ellipse(cx: cx, cy: headY - ry * 0.05, rx: rx * 1.01, ry: ry * 1.03, withAlpha(hair, 0xA0), clip: forehead)
+            c.ellipse(
+                cx: cx, cy: headY - ry * 0.05, rx: rx * 1.01, ry: ry * 1.03, withAlpha(hair, 0xA0), clip: forehead)
         } else {
             c.ellipse(cx: cx, cy: headY - ry * 0.05, rx: rx * 1.04, ry: ry * 1.06, hair, clip: forehead)
         }
@@ -62,7 +70,8 @@ enum DemoPortraits {
             c.ellipse(cx: cx, cy: headY - ry * 1.1, rx: rx * 0.45, ry: rx * 0.42, hair)
         }
         if glasses {
-            let ey = headY + ry * 0.05, er = rx * 0.3
+            let ey = headY + ry * 0.05
+            let er = rx * 0.3
             for ex in [cx - rx * 0.42, cx + rx * 0.42] {
                 c.ellipse(cx: ex, cy: ey, rx: er, ry: er * 0.8, 0xFF2A_2A2A)
                 c.ellipse(cx: ex, cy: ey, rx: er * 0.78, ry: er * 0.58, mix(skin, 0xFFFF_FFFF, 0.25))

@@ -71,13 +71,12 @@ extension Show {
             add(o.landscape)
         }
         add(home.wallpaper)
-        home.tiles.forEach { add($0.icon) }
-        folders.forEach { $0.tiles.forEach { add($0.icon) } }
+        for tile in home.tiles + folders.flatMap(\.tiles) { add(tile.icon) }
         for book in books {
             add(book.cover)
-            book.pages.forEach(add)
+            for page in book.pages { add(page) }
         }
-        cardLists.forEach { $0.items.forEach { add($0.image) } }
+        for card in cardLists.flatMap(\.items) { add(card.image) }
         return paths
     }
 }

@@ -7,7 +7,9 @@ enum DemoWallpaper {
 
     static func draw(width w: Int, height h: Int) -> Surface {
         let c = DemoCanvas(width: w, height: h, opaque: true)
-        let W = Double(w), H = Double(h), u = Double(min(w, h))
+        let W = Double(w)
+        let H = Double(h)
+        let u = Double(min(w, h))
         c.verticalGradient(c.surface.bounds, top: 0xFF14_1F3A, bottom: 0xFF3B_2654)
         // A wide, low glow like a horizon.
         c.glow(cx: W * 0.5, cy: H * 1.05, rx: W * 0.7, ry: H * 0.45, 0x50E0_7A9A, steps: 20, inner: 0.2)

@@ -27,7 +27,8 @@ struct ShowReader {
         for t in try root.optionalTableArray("folder") ?? [] {
             try t.requireKnownKeys(["id", "title", "tiles"])
             folders.append(
-                Folder(id: try id(t, among: folders.map(\.id), kind: "folder"), title: try nonEmptyString(t, "title"),
+                Folder(
+                    id: try id(t, among: folders.map(\.id), kind: "folder"), title: try nonEmptyString(t, "title"),
                     tiles: try tiles(t)))
         }
         var books: [Book] = []
@@ -107,7 +108,9 @@ struct ShowReader {
         for tile in try t.tableArray("tiles") {
             try tile.requireKnownKeys(["title", "icon", "open"])
             tiles.append(
-                Tile(title: try nonEmptyString(tile, "title"), icon: try asset(tile, "icon"), open: try target(tile, "open")))
+                Tile(
+                    title: try nonEmptyString(tile, "title"), icon: try asset(tile, "icon"),
+                    open: try target(tile, "open")))
         }
         return tiles
     }

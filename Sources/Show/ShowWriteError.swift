@@ -17,7 +17,8 @@ public enum ShowWriteError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .showExists(let path): "\(path): already exists (not overwriting a show)"
-        case .cannotCreateDirectory(let path, let e): "\(path): cannot create directory: \(String(cString: strerror(e)))"
+        case .cannotCreateDirectory(let path, let e):
+            "\(path): cannot create directory: \(String(cString: strerror(e)))"
         case .cannotWrite(let path, let e): "\(path): cannot write: \(String(cString: strerror(e)))"
         case .image(let error): error.description
         }

@@ -29,26 +29,38 @@ import Testing
             old: "again = \"none\"", new: "agian = \"none\"",
             message: "show.toml:45: cards[0].agian: unknown key (did you mean \"again\"?)"),
         // Types.
-        Case(old: "title = \"Museum\"", new: "title = 3", message: "show.toml:1: title: expected a string, found an integer"),
+        Case(
+            old: "title = \"Museum\"", new: "title = 3",
+            message: "show.toml:1: title: expected a string, found an integer"),
         Case(
             old: "columns = 4", new: "columns = \"4\"",
             message: "show.toml:13: home.columns: expected an integer, found a string"),
-        Case(old: "hold = 0.5", new: "hold = \"slow\"", message: "show.toml:7: launch.hold: expected a number, found a string"),
+        Case(
+            old: "hold = 0.5", new: "hold = \"slow\"",
+            message: "show.toml:7: launch.hold: expected a number, found a string"),
         Case(old: "hold = 0.5", new: "hold = nan", message: "show.toml:7: launch.hold: must be a finite number"),
         Case(
             old: "left_door = { portrait = \"launch/left-p.png\", landscape = \"launch/left-l.png\" }",
             new: "left_door = \"launch/left.png\"",
             message: "show.toml:4: launch.left_door: expected a table, found a string"),
-        Case(old: "tiles = []", new: "tiles = \"none\"", message: "show.toml:28: folder[1].tiles: expected an array, found a string"),
-        Case(old: "tiles = []", new: "tiles = [\"x\"]", message: "show.toml:28: folder[1].tiles[0]: expected a table, found a string"),
+        Case(
+            old: "tiles = []", new: "tiles = \"none\"",
+            message: "show.toml:28: folder[1].tiles: expected an array, found a string"),
+        Case(
+            old: "tiles = []", new: "tiles = [\"x\"]",
+            message: "show.toml:28: folder[1].tiles[0]: expected a table, found a string"),
         Case(
             old: "tip_offset = [-20, -20]", new: "tip_offset = [-20, \"up\"]",
             message: "show.toml:42: cards[0].tip_offset[1]: expected a number, found a string"),
         // Missing and empty.
-        Case(old: "wallpaper = \"home/wall.jpg\"\n", new: "", message: "show.toml:11: home.wallpaper: missing (required)"),
+        Case(
+            old: "wallpaper = \"home/wall.jpg\"\n", new: "", message: "show.toml:11: home.wallpaper: missing (required)"
+        ),
         Case(old: "id = \"maps\"\n", new: "", message: "show.toml:25: folder[1].id: missing (required)"),
         Case(old: "id = \"maps\"", new: "id = \"\"", message: "show.toml:26: folder[1].id: must not be empty"),
-        Case(old: "title = \"Shelf\"", new: "title = \"\"", message: "show.toml:16: home.tiles[1].title: must not be empty"),
+        Case(
+            old: "title = \"Shelf\"", new: "title = \"\"",
+            message: "show.toml:16: home.tiles[1].title: must not be empty"),
         Case(
             old: "image = \"people/ada.jpg\"", new: "image = \"\"",
             message: "show.toml:39: cards[0].items[0].image: must not be empty"),
@@ -56,7 +68,8 @@ import Testing
             old: "pages = [\"books/atlas/1.jpg\", \"books/atlas/2.jpg\"]", new: "pages = []",
             message: "show.toml:34: book[0].pages: must list at least one page"),
         Case(
-            old: "items = [ { title = \"Ada\", subtitle = \"Engineer\", image = \"people/ada.jpg\", text = \"Builds things.\" } ]",
+            old:
+                "items = [ { title = \"Ada\", subtitle = \"Engineer\", image = \"people/ada.jpg\", text = \"Builds things.\" } ]",
             new: "items = []", message: "show.toml:39: cards[0].items: must list at least one card"),
         Case(
             old: "items = [ { title = \"Home\", open = \"home\" }, { title = \"Books\", open = \"shelf\" } ]",
@@ -91,7 +104,9 @@ import Testing
             message:
                 "show.toml:23: folder[0].tiles[0].open: \"book:Atlas\": \"Atlas\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")"
         ),
-        Case(old: "open = \"folder:books\"", new: "open = \"folder:\"", message: "show.toml:15: home.tiles[0].open: \"folder:\" names no id"),
+        Case(
+            old: "open = \"folder:books\"", new: "open = \"folder:\"",
+            message: "show.toml:15: home.tiles[0].open: \"folder:\" names no id"),
         Case(
             old: "open = \"folder:books\"", new: "open = \"folder:bookz\"",
             message: "show.toml:15: home.tiles[0].open: no folder \"bookz\" (folders: books, maps)"),
@@ -101,7 +116,9 @@ import Testing
         Case(
             old: "open = \"home\" }", new: "open = \"cards:crew\" }",
             message: "show.toml:48: menu.items[0].open: no card list \"crew\" (card lists: team)"),
-        Case(old: "open = \"home\" }", new: "open = 7 }", message: "show.toml:48: menu.items[0].open: expected a string, found an integer"),
+        Case(
+            old: "open = \"home\" }", new: "open = 7 }",
+            message: "show.toml:48: menu.items[0].open: expected a string, found an integer"),
         // Asset paths.
         Case(
             old: "wallpaper = \"home/wall.jpg\"", new: "wallpaper = \"/srv/wall.jpg\"",
@@ -116,10 +133,18 @@ import Testing
             old: "landscape = \"launch/bg-l.png\"", new: "landscape = \"\"",
             message: "show.toml:6: launch.background.landscape: must not be empty"),
         // Ranges and choices.
-        Case(old: "columns = 4", new: "columns = 13", message: "show.toml:13: home.columns: must be from 1 to 12, got 13"),
-        Case(old: "hold = 0.5", new: "hold = -0.25", message: "show.toml:7: launch.hold: must be from 0 to 60 seconds, got -0.25"),
-        Case(old: "duration = 1.2", new: "duration = 90", message: "show.toml:8: launch.duration: must be from 0 to 60 seconds, got 90"),
-        Case(old: "tip_opacity = 0.8", new: "tip_opacity = 1.5", message: "show.toml:43: cards[0].tip_opacity: must be from 0 to 1, got 1.5"),
+        Case(
+            old: "columns = 4", new: "columns = 13", message: "show.toml:13: home.columns: must be from 1 to 12, got 13"
+        ),
+        Case(
+            old: "hold = 0.5", new: "hold = -0.25",
+            message: "show.toml:7: launch.hold: must be from 0 to 60 seconds, got -0.25"),
+        Case(
+            old: "duration = 1.2", new: "duration = 90",
+            message: "show.toml:8: launch.duration: must be from 0 to 60 seconds, got 90"),
+        Case(
+            old: "tip_opacity = 0.8", new: "tip_opacity = 1.5",
+            message: "show.toml:43: cards[0].tip_opacity: must be from 0 to 1, got 1.5"),
         Case(
             old: "tip_angle = -15", new: "tip_angle = -200",
             message: "show.toml:41: cards[0].tip_angle: must be from -180 to 180 degrees, got -200"),
@@ -132,8 +157,12 @@ import Testing
         Case(
             old: "tip_duration = 0.4", new: "tip_duration = 0",
             message: "show.toml:44: cards[0].tip_duration: must be more than 0 and at most 10 seconds, got 0"),
-        Case(old: "tip = \"rotate\"", new: "tip = \"spin\"", message: "show.toml:40: cards[0].tip: \"spin\" is not one of rotate, flip"),
-        Case(old: "again = \"none\"", new: "again = \"always\"", message: "show.toml:45: cards[0].again: \"always\" is not one of none, fade"),
+        Case(
+            old: "tip = \"rotate\"", new: "tip = \"spin\"",
+            message: "show.toml:40: cards[0].tip: \"spin\" is not one of rotate, flip"),
+        Case(
+            old: "again = \"none\"", new: "again = \"always\"",
+            message: "show.toml:45: cards[0].again: \"always\" is not one of none, fade"),
     ]
 
     @Test(arguments: cases)

@@ -31,18 +31,22 @@ import Testing
         #expect(show.home.columns == 4)
         #expect(show.folders.isEmpty && show.books.isEmpty && show.menu.isEmpty)
         let cards = try #require(show.cardList(id: "c"))
-        #expect(cards == CardList(id: "c", title: "C", items: [Card(title: "Only", subtitle: "", image: "p.jpg", text: "")]))
+        #expect(
+            cards == CardList(id: "c", title: "C", items: [Card(title: "Only", subtitle: "", image: "p.jpg", text: "")])
+        )
         #expect(cards.tip == .rotate && cards.tipAngle == -15 && cards.tipOffsetX == -20 && cards.tipOffsetY == -20)
         #expect(cards.tipOpacity == 0.8 && cards.tipDuration == 0.4 && cards.again == .none)
     }
 
     @Test func settingsOtherThanTheDefaults() throws {
-        let text = ManifestFixture.replacing("curve = \"ease-in-out\"", with: "curve = \"cubic-bezier(0.2, -0.5, 0.8, 1.5)\"")
-            .replacing("tip = \"rotate\"", with: "tip = \"flip\"")
-            .replacing("again = \"none\"", with: "again = \"fade\"")
-            .replacing("tip_offset = [-20, -20]", with: "tip_offset = [12.5, 0]")
-            .replacing("columns = 4", with: "columns = 12")
-            .replacing("hold = 0.5", with: "hold = 0")
+        let text = ManifestFixture.replacing(
+            "curve = \"ease-in-out\"", with: "curve = \"cubic-bezier(0.2, -0.5, 0.8, 1.5)\""
+        )
+        .replacing("tip = \"rotate\"", with: "tip = \"flip\"")
+        .replacing("again = \"none\"", with: "again = \"fade\"")
+        .replacing("tip_offset = [-20, -20]", with: "tip_offset = [12.5, 0]")
+        .replacing("columns = 4", with: "columns = 12")
+        .replacing("hold = 0.5", with: "hold = 0")
         let show = try Show.parse(text: text, path: "show.toml")
         #expect(show.launch.curve == (try TimingCurve.cubicBezier(0.2, -0.5, 0.8, 1.5)))
         #expect(show.launch.hold == 0)
@@ -81,10 +85,14 @@ import Testing
 
     @Test func missingManifestNamesThePathAndErrno() throws {
         let dir = try TempDirectory()
-        #expect(throws: ConfigError(file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")) {
+        #expect(
+            throws: ConfigError(
+                file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")
+        ) {
             try Show.load(directory: dir.path)
         }
-        let error = ConfigError(file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")
+        let error = ConfigError(
+            file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")
         #expect(error.description == "\(dir.path)/show.toml: cannot read: No such file or directory")
     }
 

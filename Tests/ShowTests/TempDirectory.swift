@@ -33,7 +33,9 @@ final class TempDirectory {
     private func remove(_ path: String) {
         if let dir = opendir(path) {
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
                 if name == "." || name == ".." { continue }
                 remove(path + "/" + name)
             }
