@@ -11,7 +11,9 @@ extension Board {
         let name = try root.nonEmptyString("name")
         let display = try DisplaySettings(table: root.table("display"))
         let touch = try root.optionalTable("touch").map { t throws(ConfigError) in try TouchSettings(table: t) }
-        let rotation = try root.optionalTable("rotation").map { t throws(ConfigError) in try RotationSettings(table: t) }
+        let rotation = try root.optionalTable("rotation").map { t throws(ConfigError) in
+            try RotationSettings(table: t)
+        }
         let show = try root.optionalTable("show").map { t throws(ConfigError) in
             try ShowSettings(table: t, boardPath: document.path)
         }

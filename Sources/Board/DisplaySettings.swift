@@ -19,8 +19,8 @@ public struct DisplaySettings: Hashable, Sendable {
         /// Pixels, each in `PanelDimensions.range`.
         public var width: Int
         public var height: Int
-        /// Vertical refresh, whole hertz (1...1000); nil: the first mode of that size the
-        /// connector lists (the preferred one when it has that size).
+        /// Vertical refresh, whole hertz (1...1000); nil: any rate, for the runtime to pick
+        /// (the connector's preferred mode when it has this size, else the first listed).
         public var refresh: Int?
 
         public init(width: Int, height: Int, refresh: Int? = nil) {

@@ -6,19 +6,22 @@ enum SizeText {
     enum Failure: Error, Equatable {
         /// Not of the form at all.
         case form
-        /// A side outside `PanelDimensions.range`.
-        case side(name: String, value: Int)
-        /// A refresh rate outside `refreshRange`.
-        case refresh(Int)
+        /// A side outside `PanelDimensions.range`, with its digits as written.
+        case side(name: String, found: String)
+        /// A refresh rate outside `refreshRange`, with its digits as written.
+        case refresh(found: String)
 
         /// The message for `text`, whose expected form is `form` ("WIDTHxHEIGHT (like \"800x480\")").
         func message(for text: String, form: String) -> String {
             switch self {
-            case .form: "\"\(text)\" is not \(form)"
-            case .side(let name, let value):
-                "\(name) must be from \(PanelDimensions.range.lowerBound) to \(PanelDimensions.range.upperBound) pixels, found \(value)"
-            case .refresh(let value):
-                "refresh rate must be from \(refreshRange.lowerBound) to \(refreshRange.upperBound) Hz, found \(value)"
+            case .form:
+                return "\"\(text)\" is not \(form)"
+            case .side(let name, let found):
+                let range = PanelDimensions.range
+                return "\(name) must be from \(range.lowerBound) to \(range.upperBound) pixels, found \(found)"
+            case .refresh(let found):
+                let range = refreshRange
+                return "refresh rate must be from \(range.lowerBound) to \(range.upperBound) Hz, found \(found)"
             }
         }
     }
@@ -32,8 +35,8 @@ enum SizeText {
         guard parts.count == 2, let width = number(parts[0]), let height = number(parts[1]) else {
             throw .form
         }
-        guard PanelDimensions.range.contains(width) else { throw .side(name: "width", value: width) }
-        guard PanelDimensions.range.contains(height) else { throw .side(name: "height", value: height) }
+        guard PanelDimensions.range.contains(width) else { throw .side(name: "width", found: String(parts[0])) }
+        guard PanelDimensions.range.contains(height) else { throw .side(name: "height", found: String(parts[1])) }
         return PanelDimensions(width: width, height: height)
     }
 
@@ -44,14 +47,15 @@ enum SizeText {
         var refresh: Int?
         if parts.count == 2 {
             guard let hz = number(parts[1]) else { throw .form }
-            guard refreshRange.contains(hz) else { throw .refresh(hz) }
+            guard refreshRange.contains(hz) else { throw .refresh(found: String(parts[1])) }
             refresh = hz
         }
         return DisplaySettings.Mode(width: size.width, height: size.height, refresh: refresh)
     }
 
     /// A non-empty run of ASCII decimal digits as a number, else nil. Numbers past
-    /// `Int.max` saturate there, so the range message, not the form message, reports them.
+    /// `Int.max` saturate there, so the range message, not the form message, reports
+    /// them (with the digits as written).
     private static func number(_ digits: Substring) -> Int? {
         guard !digits.isEmpty else { return nil }
         var value = 0

@@ -7,14 +7,12 @@ extension TouchSettings {
     init(table: ConfigTable) throws(ConfigError) {
         try table.requireKnownKeys(TouchSettings.knownKeys)
         let device = try table.optionalNonEmptyString("device")
+        // Elements are numbers and finite ("calibration[i]: must be a finite number").
         let calibration = try table.optionalDoubleArray("calibration")
         if let calibration {
             guard calibration.count == TouchSettings.calibrationCount else {
                 throw table.error(
                     "calibration", "must have \(TouchSettings.calibrationCount) numbers, found \(calibration.count)")
-            }
-            if let bad = calibration.firstIndex(where: { !$0.isFinite }) {
-                throw table.error("calibration[\(bad)]", "must be a finite number")
             }
         }
         let pointerAsTouch = try table.optionalBool("pointer_as_touch") ?? true
