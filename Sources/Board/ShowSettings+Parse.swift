@@ -16,7 +16,7 @@ extension ShowSettings {
             }
             path = folder
         }
-        let idleReset = try table.optionalDouble("idle_reset") ?? 120
+        let idleReset = try table.optionalDouble("idle_reset") ?? ShowSettings.defaultIdleReset
         guard ShowSettings.idleResetRange.contains(idleReset) else {
             throw table.error("idle_reset", "must be from 0 to 86400 seconds, found \(idleReset)")
         }

@@ -8,10 +8,12 @@ public struct ShowSettings: Hashable, Sendable {
     /// 0...86400 (a day), default 120.
     public var idleReset: Double
 
+    /// `idle_reset` when the board gives none, seconds.
+    public static let defaultIdleReset = 120.0
     /// The range `idle_reset` may take, seconds.
     public static let idleResetRange = 0.0...86400.0
 
-    public init(path: String? = nil, idleReset: Double = 120) {
+    public init(path: String? = nil, idleReset: Double = ShowSettings.defaultIdleReset) {
         self.path = path
         self.idleReset = idleReset
     }

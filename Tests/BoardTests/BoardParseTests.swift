@@ -23,6 +23,16 @@ import Testing
         #expect(board.rotation.iioDevice == nil)
         #expect(board.show.path == nil)
         #expect(board.show.idleReset == 120)
+        #expect(ShowSettings().idleReset == 120)
+    }
+
+    /// Empty sections take the same defaults as absent ones.
+    @Test func emptySectionsTakeTheDefaults() throws {
+        let board = try Board.parse(
+            text: "name = \"x\"\n[display]\nbackend = \"drm\"\n[touch]\n[rotation]\n[show]\n", path: "e.toml")
+        #expect(board.touch == TouchSettings(device: nil, calibration: nil, pointerAsTouch: true))
+        #expect(board.rotation == RotationSettings(mount: 0, source: .fixed, iioDevice: nil))
+        #expect(board.show == ShowSettings(path: nil, idleReset: 120))
     }
 
     @Test func everyKeySet() throws {
