@@ -43,7 +43,8 @@ public final class Kiosk {
     let startTime: Double
     /// Frames drawn (a frame is drawn only when something changed).
     public private(set) var framesDrawn = 0
-    var frameArmed = false
+    /// When the frame timer will fire, scene seconds (nil: disarmed).
+    var frameDeadline: Double?
     /// When the pending frame was asked for (nil: none pending), for the watchdog.
     var frameRequestedAt: Double?
     var lastFrameAt = -Double.infinity
@@ -194,7 +195,7 @@ public final class Kiosk {
         if fds.count > 5 || timeout >= 0 { serviceControl() }
         if ready(1) {
             frameTimer.acknowledge()
-            frameArmed = false
+            frameDeadline = nil
             try frame(at: now, force: false)
             scheduleIfMoving()
         }
@@ -218,12 +219,17 @@ public final class Kiosk {
 
     /// Asks for a frame at the next tick of the display's clock.
     func requestFrame() {
-        guard !frameArmed else { return }
         let t = now
         let next = Swift.max(t, lastFrameAt + 1 / settings.frameRate)
-        frameTimer.arm(at: startTime + next)
-        frameArmed = true
         if frameRequestedAt == nil { frameRequestedAt = t }
+        armFrame(at: next)
+    }
+
+    /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.
+    func armFrame(at t: Double) {
+        if let armed = frameDeadline, armed <= t { return }
+        frameTimer.arm(at: startTime + t)
+        frameDeadline = t
     }
 
     /// Keeps frames coming while the scene moves or a finger is down.
@@ -232,6 +238,9 @@ public final class Kiosk {
             || pipeline.compositor.needsDisplay
         {
             requestFrame()
+        } else if let later = scene.nextChange {
+            // Asleep until then: a timer, not a frame each vblank.
+            armFrame(at: later)
         }
     }
 }

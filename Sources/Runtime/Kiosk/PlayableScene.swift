@@ -9,6 +9,9 @@ public protocol PlayableScene: AnyObject {
     func update(time: Double)
     /// Whether anything still moves at the last update's time: the loop draws frames only then.
     var isAnimating: Bool { get }
+    /// When nothing moves now but something will later without a touch (the end of the
+    /// launch's hold), that time in seconds; else nil. The loop sets its frame timer for it.
+    var nextChange: Double? { get }
     func attachGestures(to router: TouchRouter<LayerHitTester>)
     /// Back to the home screen (control `home`, idle reset), without the launch doors.
     func goHome(time: Double)
@@ -26,6 +29,10 @@ public protocol ShowProgram: AnyObject {
     func makeScene(root: Layer, width: Int, height: Int, resume: String?, time: Double) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
+}
+
+extension PlayableScene {
+    public var nextChange: Double? { nil }
 }
 
 extension TestScene: PlayableScene {
