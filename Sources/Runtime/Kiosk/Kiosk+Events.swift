@@ -94,7 +94,7 @@ extension Kiosk {
             return
         }
         guard scene.screen != "home", scene.screen != "launch" else { return }
-        logger.info("no touch for \(Decimal.format(settings.idleReset, places: 0)) s: back home")
+        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(Decimal.format(settings.idleReset, places: 0))"])
         scene.goHome(time: now)
         notify("STATUS=Idle: showing home")
         requestFrame()
@@ -105,7 +105,9 @@ extension Kiosk {
     func watchdogTick() {
         guard let interval = settings.watchdogInterval else { return }
         if let asked = frameRequestedAt, now - asked > interval / 2 {
-            logger.warning("frame asked for \(Decimal.format(now - asked, places: 1)) s ago is not drawn: no watchdog ping")
+            logger.warning(
+                "a frame asked for is not drawn: no watchdog ping",
+                metadata: ["waiting_s": "\(Decimal.format(now - asked, places: 1))"])
             return
         }
         notify("WATCHDOG=1")
