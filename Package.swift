@@ -56,7 +56,8 @@ let package = Package(
         // Configuration files: TOML read into typed values, every mistake as `file:line: key: what`.
         .target(name: "ConfigFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster"]),
-        .target(name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"]),
+        .target(
+            name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),
 
         .executableTarget(
             name: "vitrine",

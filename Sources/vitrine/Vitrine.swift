@@ -6,5 +6,7 @@ struct Vitrine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrine",
         abstract: "A kiosk runtime for Linux touch panels.",
-        subcommands: [BenchCommand.self, RenderCommand.self])
+        subcommands: [
+            RunCommand.self, RenderCommand.self, CheckCommand.self, CtlCommand.self, ShowCommand.self, BenchCommand.self,
+        ])
 }
