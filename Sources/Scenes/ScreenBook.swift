@@ -23,6 +23,8 @@ final class BookScreen: PlainScreen {
     /// The picture shown (or being slid to), 0 = the cover.
     private(set) var index = 0
     private var slide = ShowSlide.resting(at: 0)
+    /// The page the label shows (it is set again only when the page changes).
+    private var labelIndex = -1
 
     /// The distance between neighbouring pictures on the strip: one screen width.
     static func pitch(_ m: ScreenMetrics) -> Double { m.width }
@@ -82,7 +84,8 @@ final class BookScreen: PlainScreen {
         for i in Swift.max(0, low)...Swift.max(0, Swift.min(high, pictures.count - 1)) where i < pictures.count {
             if pages[i] == nil { pages[i] = makePage(i) }
         }
-        if !pictures.isEmpty {
+        if labelIndex != index, !pictures.isEmpty {
+            labelIndex = index
             pageLabel.contents = .text(
                 "\(index + 1) / \(pictures.count)",
                 TextAttributes(size: metrics.barFontSize, color: ScreenColors.tileTitle, alignment: .trailing, maxLines: 1))

@@ -171,4 +171,22 @@ import Testing
         let doors = try #require(cold.scene.launch)
         #expect(doors.leftDoor.frame.maxX == 72 - 120)
     }
+
+    /// When nothing moves, an update changes no layer: the next frame repaints nothing
+    /// (during the doors' hold, and resting on every kind of screen).
+    @Test func stillFramesRepaintNothing() throws {
+        let cold = try ShowHarness()
+        cold.scene.update(time: 0.1)
+        _ = try cold.compositor.render(into: cold.target, bufferAge: 1)
+        cold.scene.update(time: 0.4)
+        #expect(!cold.compositor.needsDisplay)
+        for start: ShowTarget in [.home, .folder("books"), .shelf, .book("atlas"), .cards("team"), .menu] {
+            let h = try ShowHarness(start: start)
+            h.scene.update(time: 1)
+            _ = try h.compositor.render(into: h.target, bufferAge: 1)
+            h.scene.update(time: 2)
+            #expect(!h.compositor.needsDisplay, "\(start)")
+            #expect(try h.compositor.render(into: h.target, bufferAge: 1).repaintedPixels == 0)
+        }
+    }
 }
