@@ -81,4 +81,23 @@ import Testing
         let back = logicalPoint(PanelPoint(x: Double(q.x), y: Double(q.y)), mount: mount, width: w, height: h)
         #expect(back == LogicalPoint(x: 17, y: 30))
     }
+
+    /// The demo show's tour, as `vitrine render` plays it: every kind of screen, two
+    /// pages on in a book, two screenfuls on in the card list, back home at the end.
+    @Test(arguments: [0, 90]) func demoShowTour(mount: Int) throws {
+        let (v, script) = try Self.play(show: DemoShow.show, assets: ShowAssets.demo(), panel: (240, 144), mount: mount)
+        let kinds = v.targets.map { t -> String in
+            switch t {
+            case .folder: "folder"
+            case .book: "book"
+            case .cards: "cards"
+            default: t.description
+            }
+        }
+        #expect(kinds.first == "home" && kinds.last == "home", "\(v.targets)")
+        for kind in ["folder", "book", "cards", "menu"] { #expect(kinds.contains(kind), "\(v.targets)") }
+        #expect(v.bookPages == [0, 1, 2])
+        #expect(v.cardFirsts.count == 3)
+        #expect(script.duration >= 15 && script.duration <= 20, "\(script.duration)")
+    }
 }
