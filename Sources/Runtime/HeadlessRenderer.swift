@@ -37,16 +37,23 @@ public final class HeadlessRenderer {
     public let request: RenderRequest
     public let pipeline: FramePipeline
     public let display: HeadlessDisplay
-    let scene: TestScene
+    let scene: any PlayableScene
+    public let program: any ShowProgram
     let touches: TouchScript?
     let tracker: TouchTracker
     let router: TouchRouter<LayerHitTester>
 
-    /// - Throws: `RenderError.usage` for an unknown scene, format, rotation or size.
-    public init(_ request: RenderRequest, textRasterizer: (any TextRasterizing)? = nil) throws(RenderError) {
-        guard request.scene == "test" else {
-            throw .usage("unknown scene '\(request.scene)' (for now only 'test', the built-in test scene)")
+    /// - Parameter program: what to play (nil: the built-in test scene); `request.scene`
+    ///   is the screen it starts on ("launch": a cold start).
+    /// - Throws: `RenderError.usage` for an unknown format, rotation or size.
+    public init(_ request: RenderRequest, program: (any ShowProgram)? = nil, textRasterizer: (any TextRasterizing)? = nil)
+        throws(RenderError)
+    {
+        guard program != nil || request.scene == "test" else {
+            throw .usage("scene '\(request.scene)' needs a show")
         }
+        let program = program ?? TestProgram()
+        self.program = program
         let format: PixelFormat
         switch request.format {
         case "xrgb8888": format = .xrgb8888
@@ -67,7 +74,9 @@ public final class HeadlessRenderer {
         }
         pipeline.compositor.textRasterizer = textRasterizer
         self.request = request
-        scene = TestScene(root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight)
+        scene = program.makeScene(
+            root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
+            resume: request.scene == "launch" ? nil : request.scene, time: 0)
         do {
             touches = try request.touchPath.map { path throws(TouchScriptError) in try TouchScript.load(path: path) }
         } catch {
@@ -82,7 +91,11 @@ public final class HeadlessRenderer {
     }
 
     /// Draws every requested frame, writing the pictures and calling `report` after each.
-    public func run(report: (FrameReport) -> Void) throws(RenderError) -> [FrameReport] {
+    /// A missing or corrupt picture goes to `warning`, once each; the frames go on with
+    /// the placeholder.
+    public func run(report: (FrameReport) -> Void, warning: (String) -> Void = { _ in }) throws(RenderError)
+        -> [FrameReport]
+    {
         let times = request.frameTimes
         let folder = request.writesSingleFile || request.timingOnly ? nil : request.outPath
         if let folder { try Self.makeFolder(folder) }
@@ -110,6 +123,7 @@ public final class HeadlessRenderer {
             }
             router.tick(time: t)
             scene.update(time: t)
+            for w in program.takeWarnings() { warning(w) }
             let start = Stopwatch.now()
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }

@@ -21,6 +21,8 @@ public final class TestScene {
     /// Each card's zPosition boost from taps (the last tapped is on top).
     var raised: [Double]
     private var raiseCount = 0
+    /// The time of the last `update`, seconds.
+    public private(set) var lastTime = 0.0
 
     /// Builds the scene's layers under `root` (the logical screen, `width` x `height`).
     public init(root: Layer, width: Int, height: Int) {
@@ -89,6 +91,7 @@ public final class TestScene {
 
     /// Sets every layer for `time` seconds since the start (clamped to 0...duration).
     public func update(time: Double) {
+        lastTime = time
         let t = Swift.min(Swift.max(time, 0), Self.duration)
         let p = t / Self.duration
         let w = Double(width), h = Double(height)

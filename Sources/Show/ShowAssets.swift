@@ -3,27 +3,54 @@ import Raster
 
 /// The pictures of one show. Never fails: a missing or corrupt picture gives the
 /// placeholder and one warning (taken with takeWarnings()).
+///
+/// Two sources behind one interface, so a scene never knows which it has: files under
+/// a show folder (through Assets' `ImageCache`: decoded on first use, kept within a
+/// budget, a failure remembered and reported once), or the built-in demo show's
+/// pictures, drawn by code on first use and kept likewise.
+///
+/// Not thread-safe: one owner (the event loop) calls it. Surfaces handed out are
+/// shared: draw from them, never into them.
 public final class ShowAssets {
-    private let directory: String?
-    private let cache: ImageCache
+    private enum Source {
+        case directory(String, ImageCache)
+        case demo(DemoPictureCache)
+    }
+    private let source: Source
     private var warnings: [String] = []
 
     /// Pictures from files under `directory` (through Assets' ImageCache).
+    /// - Parameter budgetBytes: most bytes of decoded pixels kept (see `ImageCache`).
     public init(directory: String, budgetBytes: Int = 64 << 20) {
-        self.directory = directory
-        self.cache = ImageCache(budgetBytes: budgetBytes)
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        source = .directory(base, ImageCache(budgetBytes: budgetBytes))
     }
 
-    private init(demoBudgetBytes: Int) {
-        self.directory = nil
-        self.cache = ImageCache(budgetBytes: demoBudgetBytes)
+    private init(demo budgetBytes: Int) {
+        source = .demo(DemoPictureCache(budgetBytes: budgetBytes))
     }
 
     /// The built-in demo show's pictures, drawn on first use and cached.
-    public static func demo() -> ShowAssets { ShowAssets(demoBudgetBytes: 64 << 20) }
+    public static func demo() -> ShowAssets { demo(budgetBytes: 64 << 20) }
 
+    /// The demo's pictures, keeping at most `budgetBytes` of drawn pixels (least
+    /// recently used dropped first, and drawn again when asked for).
+    public static func demo(budgetBytes: Int) -> ShowAssets { ShowAssets(demo: budgetBytes) }
+
+    /// The picture at `path` (relative to the show folder); the placeholder (64x64, grey
+    /// with a cross: see Assets' `Placeholder`) when it is missing or cannot be decoded,
+    /// with one warning the first time.
     public func image(_ path: AssetPath) -> Surface {
-        cache.placeholder
+        switch source {
+        case .directory(let base, let cache):
+            let load = cache.image(at: base + "/" + path)
+            if let error = load.newWarning { warnings.append(error.description) }
+            return load.surface
+        case .demo(let cache):
+            let (surface, warning) = cache.image(path)
+            if let warning { warnings.append(warning) }
+            return surface
+        }
     }
 
     /// Warnings since the last call, one line each ("show/x.png: not a PNG or JPEG file").

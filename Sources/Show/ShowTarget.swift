@@ -6,7 +6,9 @@ public typealias AssetPath = String
 /// checked by the manifest loader against the whole show.
 public enum ShowTarget: Hashable, Sendable, CustomStringConvertible {
     case home, shelf, menu
-    case folder(String), book(String), cards(String)
+    case folder(String)
+    case book(String)
+    case cards(String)
 
     /// Parses the manifest spelling; nil for anything else (an unknown word, a missing or
     /// invalid id: ids are non-empty and made of a-z, 0-9, "-" and "_"). No spaces allowed.
@@ -17,7 +19,8 @@ public enum ShowTarget: Hashable, Sendable, CustomStringConvertible {
         case "menu": self = .menu
         default:
             guard let colon = text.firstIndex(of: ":") else { return nil }
-            let kind = text[..<colon], id = String(text[text.index(after: colon)...])
+            let kind = text[..<colon]
+            let id = String(text[text.index(after: colon)...])
             guard ShowTarget.isValidID(id) else { return nil }
             switch kind {
             case "folder": self = .folder(id)

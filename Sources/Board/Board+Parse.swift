@@ -1,0 +1,24 @@
+import ConfigFile
+
+extension Board {
+    /// The keys a board file may have at its top level.
+    static let knownKeys = ["name", "display", "touch", "rotation", "show"]
+
+    /// Validates a parsed board file, section by section in schema order.
+    init(document: ConfigDocument) throws(ConfigError) {
+        let root = document.root
+        try root.requireKnownKeys(Board.knownKeys)
+        let name = try root.nonEmptyString("name")
+        let display = try DisplaySettings(table: root.table("display"))
+        let touch = try root.optionalTable("touch").map { t throws(ConfigError) in try TouchSettings(table: t) }
+        let rotation = try root.optionalTable("rotation").map { t throws(ConfigError) in
+            try RotationSettings(table: t)
+        }
+        let show = try root.optionalTable("show").map { t throws(ConfigError) in
+            try ShowSettings(table: t, boardPath: document.path)
+        }
+        self.init(
+            name: name, display: display, touch: touch ?? TouchSettings(),
+            rotation: rotation ?? RotationSettings(), show: show ?? ShowSettings(), path: document.path)
+    }
+}

@@ -1,0 +1,13 @@
+// Linux interfaces Swift's Glibc module leaves out (signalfd, timerfd, accept4), for the event
+// loop. C at the edge: nothing but declarations and one-line wrappers.
+#ifndef VITRINE_CLINUX_H
+#define VITRINE_CLINUX_H
+
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+
+/// accept4(2) without the peer address, for non-blocking, close-on-exec connections.
+int vitrine_accept4(int fd, int flags);
+
+#endif

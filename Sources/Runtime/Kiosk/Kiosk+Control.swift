@@ -1,0 +1,73 @@
+import FixedPoint
+import Scenes
+
+/// The control socket's commands (DESIGN.md §3, `vitrine ctl`): one line in, text lines
+/// out; the first reply line starts "ok" or "error:".
+extension Kiosk {
+    /// The commands, for the error that lists them.
+    static let commandHelp = "status, rotate 0|90|180|270|auto, reload, home"
+
+    func serviceControl() {
+        control?.service(now: now) { line in self.command(line) }
+    }
+
+    /// Runs one command line and returns the reply.
+    func command(_ line: String) -> [String] {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.first {
+        case "status" where words.count == 1:
+            return ["ok"] + status()
+        case "home" where words.count == 1:
+            scene.goHome(time: now)
+            requestFrame()
+            logger.info("control: home")
+            return ["ok screen=home"]
+        case "reload" where words.count == 1:
+            if let problem = reload() { return ["error: \(problem); keeping the last good show"] }
+            return ["ok show=\(program.origin)"]
+        case "rotate" where words.count == 2:
+            let wanted: Int
+            if words[1] == "auto" {
+                wanted = settings.mount
+            } else if let m = Int(words[1]), [0, 90, 180, 270].contains(m) {
+                wanted = m
+            } else {
+                return ["error: rotate wants 0, 90, 180, 270 or auto, not \"\(words[1])\""]
+            }
+            if wanted != mount {
+                let previous = mount
+                mount = wanted
+                do {
+                    try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
+                } catch {
+                    mount = previous
+                    return ["error: \(error)"]
+                }
+                logger.info("control: rotation \(previous) -> \(wanted)")
+            }
+            return ["ok rotation=\(mount)"]
+        default:
+            let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
+            return ["error: unknown command \"\(shown)\" (\(Self.commandHelp))"]
+        }
+    }
+
+    /// `status`: one `key=value` line each.
+    func status() -> [String] {
+        let lw = mount % 180 == 0 ? display.width : display.height
+        let lh = mount % 180 == 0 ? display.height : display.width
+        return [
+            "state=running",
+            "screen=\(scene.screen)",
+            "rotation=\(mount)",
+            "panel=\(display.width)x\(display.height)",
+            "logical=\(lw)x\(lh)",
+            "backend=\(display.name)",
+            "show=\(program.origin)",
+            "frames=\(framesDrawn)",
+            "animating=\(scene.isAnimating)",
+            "uptime_s=\(Decimal.format(now, places: 3))",
+            "idle_reset_s=\(Decimal.format(settings.idleReset, places: 0))",
+        ]
+    }
+}

@@ -1,0 +1,116 @@
+internal import Glibc
+import Input
+import FixedPoint
+import Scenes
+
+/// Signals, touch, the idle reset and the watchdog.
+extension Kiosk {
+    func handleSignals() {
+        while let signal = signals.next() {
+            switch signal {
+            case SIGTERM, SIGINT:
+                logger.info("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+                stopRequested = true
+            case SIGHUP:
+                _ = reload()
+            default:
+                break
+            }
+        }
+    }
+
+    /// Loads the show again; a bad one is logged and the last good show kept.
+    /// Returns the error's text, or nil on success.
+    @discardableResult
+    func reload() -> String? {
+        notify("RELOADING=1")
+        defer { notify("READY=1") }
+        let fresh: any ShowProgram
+        do {
+            fresh = try loadProgram()
+        } catch {
+            logger.error("reload: \(error); keeping the last good show")
+            notify("STATUS=Reload failed; showing \(scene.screen)")
+            return "\(error)"
+        }
+        program = fresh
+        do {
+            try rebuild(resume: "home")
+        } catch {
+            logger.error("reload: \(error)")
+            return "\(error)"
+        }
+        logger.info("reloaded \(program.origin)")
+        notify("STATUS=Reloaded; showing \(scene.screen)")
+        return nil
+    }
+
+    /// A fresh pipeline and scene (after a reload or a turn), starting on `resume`.
+    func rebuild(resume: String?) throws(KioskError) {
+        let parts = try Self.makeScene(
+            program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
+            resume: resume, time: now)
+        (pipeline, scene, tracker, router) = parts
+        lastFrameAt = -Double.infinity
+        requestFrame()
+    }
+
+    /// Plays the touch script's events that are due, then waits for the next one.
+    func feedTouches() {
+        guard var player = touchPlayer else { return }
+        let t = now
+        let events = player.advance(to: t)
+        touchPlayer = player
+        if !events.isEmpty {
+            for event in events {
+                tracker.handle(event) { router.handle($0) }
+            }
+            touched()
+        }
+        armTouch()
+    }
+
+    func armTouch() {
+        guard let player = touchPlayer, !player.isFinished else { return }
+        let next = player.script.events[player.position].time
+        touchTimer.arm(at: startTime + next)
+    }
+
+    /// A touch happened: the idle reset starts over and a frame follows.
+    func touched() {
+        armIdle()
+        requestFrame()
+    }
+
+    func armIdle() {
+        guard settings.idleReset > 0 else { return }
+        idleTimer.arm(after: settings.idleReset)
+    }
+
+    /// No touch for `idle_reset` seconds: back home (unless a finger is down).
+    func idleExpired() {
+        guard router.activeTouchCount == 0 else {
+            armIdle()
+            return
+        }
+        guard scene.screen != "home", scene.screen != "launch" else { return }
+        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(Decimal.format(settings.idleReset, places: 0))"])
+        scene.goHome(time: now)
+        notify("STATUS=Idle: showing home")
+        requestFrame()
+    }
+
+    /// WATCHDOG=1 only while the loop makes progress: not when a frame asked for more
+    /// than half a watchdog interval ago has still not been drawn.
+    func watchdogTick() {
+        guard let interval = settings.watchdogInterval else { return }
+        if let asked = frameRequestedAt, now - asked > interval / 2 {
+            logger.warning(
+                "a frame asked for is not drawn: no watchdog ping",
+                metadata: ["waiting_s": "\(Decimal.format(now - asked, places: 1))"])
+            return
+        }
+        notify("WATCHDOG=1")
+    }
+}
+

@@ -1,0 +1,246 @@
+internal import Glibc
+import Compositor
+import ConfigFile
+import Display
+import FixedPoint
+import Input
+import Logging
+import Raster
+import Scenes
+
+/// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
+/// timer (the headless display's vblank), the watchdog and idle timers, the touch feed
+/// and the control socket (DESIGN.md §1, "Data flow of one frame").
+///
+/// Frames are drawn only while something changes: when nothing animates and no touch is
+/// down the loop sleeps in poll() (waking only for the watchdog, when there is one).
+public final class Kiosk {
+    public let settings: KioskSettings
+    /// Where `reload` and SIGHUP get the show from.
+    let loadProgram: () throws(ConfigError) -> any ShowProgram
+    let notify: (String) -> Void
+    let logger: Logger
+    let textRasterizer: (any TextRasterizing)?
+
+    let signals: SignalFD
+    let frameTimer: TimerFD
+    let watchdogTimer: TimerFD
+    let idleTimer: TimerFD
+    let touchTimer: TimerFD
+    let control: ControlServer?
+
+    var program: any ShowProgram
+    let display: HeadlessDisplay
+    var pipeline: FramePipeline
+    var scene: any PlayableScene
+    var tracker: TouchTracker
+    var router: TouchRouter<LayerHitTester>
+    var touchPlayer: TouchScript.Player?
+    /// The mount in use: the board's, or what `rotate` set.
+    var mount: Int
+
+    /// CLOCK_MONOTONIC seconds at start: scene time is measured from here.
+    let startTime: Double
+    /// Frames drawn (a frame is drawn only when something changed).
+    public private(set) var framesDrawn = 0
+    /// When the frame timer will fire, scene seconds (nil: disarmed).
+    var frameDeadline: Double?
+    /// When the pending frame was asked for (nil: none pending), for the watchdog.
+    var frameRequestedAt: Double?
+    var lastFrameAt = -Double.infinity
+    var stopRequested = false
+
+    /// Opens everything the kiosk needs; draws nothing yet.
+    ///
+    /// - Parameters:
+    ///   - signals: made by the caller first thing, before any thread exists.
+    ///   - loadProgram: loads the show (again on reload); its error is exit 78 at start.
+    ///   - notify: sends one sd_notify state line ("READY=1").
+    public init(
+        settings: KioskSettings, signals: consuming SignalFD,
+        loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
+        textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
+    ) throws(KioskError) {
+        self.settings = settings
+        self.loadProgram = loadProgram
+        self.notify = notify
+        self.logger = logger
+        self.textRasterizer = textRasterizer
+        self.signals = signals
+        do {
+            program = try loadProgram()
+        } catch {
+            throw .configuration(error)
+        }
+        do {
+            frameTimer = try TimerFD()
+            watchdogTimer = try TimerFD()
+            idleTimer = try TimerFD()
+            touchTimer = try TimerFD()
+        } catch {
+            throw .failure("\(error)")
+        }
+        do {
+            display = try HeadlessDisplay(
+                width: settings.panelWidth, height: settings.panelHeight, format: settings.format,
+                buffers: settings.buffers)
+        } catch {
+            throw .unavailable("headless \(settings.panelWidth)x\(settings.panelHeight): \(error)")
+        }
+        if let path = settings.controlPath {
+            do {
+                control = try ControlServer(path: path)
+            } catch ControlSocketError.busy(let p) {
+                throw .busy("control socket \(p) is in use: another vitrine is running")
+            } catch {
+                // A kiosk started by hand, without /run/vitrine: it still runs, only
+                // without remote control.
+                logger.warning("no control socket: \(error)")
+                control = nil
+            }
+        } else {
+            control = nil
+        }
+        mount = settings.mount
+        startTime = MonotonicTime.now
+        touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
+        let parts = try Self.makeScene(
+            program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
+            resume: nil, time: 0)
+        (pipeline, scene, tracker, router) = parts
+    }
+
+    typealias SceneParts = (FramePipeline, any PlayableScene, TouchTracker, TouchRouter<LayerHitTester>)
+
+    /// A pipeline for `mount` and the program's scene on it, with touch wired through.
+    static func makeScene(
+        program: any ShowProgram, display: HeadlessDisplay, mount: Int, settings: KioskSettings,
+        textRasterizer: (any TextRasterizing)?, resume: String?, time: Double
+    ) throws(KioskError) -> SceneParts {
+        let pipeline: FramePipeline
+        do {
+            pipeline = try FramePipeline(display: display, mount: mount, paintThreads: settings.paintThreads)
+        } catch {
+            throw .failure("\(error)")
+        }
+        pipeline.compositor.textRasterizer = textRasterizer
+        let scene = program.makeScene(
+            root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
+            resume: resume, time: time)
+        let (w, h) = (display.width, display.height)
+        let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
+            logicalPoint(p, mount: mount, width: w, height: h)
+        }
+        let router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
+        scene.attachGestures(to: router)
+        return (pipeline, scene, tracker, router)
+    }
+
+    /// Seconds since start.
+    var now: Double { MonotonicTime.now - startTime }
+
+    /// Draws the first frame, tells systemd READY=1, and runs until SIGTERM or SIGINT.
+    /// Returns the exit status (0 after a clean stop).
+    public func run() -> ExitStatus {
+        do {
+            try frame(at: 0, force: true)
+        } catch {
+            logger.error("first frame: \(error)")
+            return .failure
+        }
+        notify("READY=1")
+        notify("STATUS=Showing \(scene.screen)")
+        logger.info(
+            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format(now * 1000, places: 1)) ms"
+        )
+        if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
+        armIdle()
+        armTouch()
+        scheduleIfMoving()
+        while !stopRequested {
+            do {
+                try pollOnce()
+            } catch {
+                logger.error("\(error)")
+                return .failure
+            }
+        }
+        notify("STOPPING=1")
+        logger.info("stopping after \(framesDrawn) frames")
+        return .success
+    }
+
+    /// One poll() and the work for every descriptor that woke it.
+    func pollOnce() throws(KioskError) {
+        var fds: [pollfd] = [
+            pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: frameTimer.fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watchdogTimer.fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: idleTimer.fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: touchTimer.fd, events: Int16(POLLIN), revents: 0),
+        ]
+        for fd in control?.pollDescriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        // Clients get a deadline; otherwise sleep until something happens.
+        let timeout: Int32 = (control?.clients.isEmpty ?? true) ? -1 : 500
+        let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+        if n < 0 {
+            if errno == EINTR { return }
+            throw .failure("\(SystemCallError("poll", errno: errno))")
+        }
+        let ready = { (i: Int) in fds[i].revents != 0 }
+        if ready(0) { handleSignals() }
+        if ready(4) { touchTimer.acknowledge(); feedTouches() }
+        if ready(3) { idleTimer.acknowledge(); idleExpired() }
+        if ready(2) { watchdogTimer.acknowledge(); watchdogTick() }
+        if fds.count > 5 || timeout >= 0 { serviceControl() }
+        if ready(1) {
+            frameTimer.acknowledge()
+            frameDeadline = nil
+            try frame(at: now, force: false)
+            scheduleIfMoving()
+        }
+    }
+
+    /// Draws the scene at scene time `t` if anything changed (or `force`).
+    func frame(at t: Double, force: Bool) throws(KioskError) {
+        router.tick(time: t)
+        scene.update(time: t)
+        for w in program.takeWarnings() { logger.warning("\(w)") }
+        frameRequestedAt = nil
+        guard force || pipeline.compositor.needsDisplay else { return }
+        do {
+            try pipeline.drawFrame()
+        } catch {
+            throw .failure("frame \(framesDrawn): \(error)")
+        }
+        framesDrawn += 1
+        lastFrameAt = t
+    }
+
+    /// Asks for a frame at the next tick of the display's clock.
+    func requestFrame() {
+        let t = now
+        let next = Swift.max(t, lastFrameAt + 1 / settings.frameRate)
+        if frameRequestedAt == nil { frameRequestedAt = t }
+        armFrame(at: next)
+    }
+
+    /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.
+    func armFrame(at t: Double) {
+        if let armed = frameDeadline, armed <= t { return }
+        frameTimer.arm(at: startTime + t)
+        frameDeadline = t
+    }
+
+    /// Keeps frames coming while the scene moves or a finger is down.
+    func scheduleIfMoving() {
+        if scene.isAnimating || router.activeTouchCount > 0 || router.nextDeadline != nil
+            || pipeline.compositor.needsDisplay
+        {
+            requestFrame()
+        } else if let later = scene.nextChange {
+            // Asleep until then: a timer, not a frame each vblank.
+            armFrame(at: later)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Compositor
+import Input
+import Scenes
+
+/// What the kiosk plays on its layer tree: the show's scenes, or the test scene.
+/// Driven by the event loop: touch through the router, then `update(time:)` once a frame.
+public protocol PlayableScene: AnyObject {
+    /// Sets every layer for `time`, seconds since the kiosk started.
+    func update(time: Double)
+    /// Whether anything still moves at the last update's time: the loop draws frames only then.
+    var isAnimating: Bool { get }
+    /// When nothing moves now but something will later without a touch (the end of the
+    /// launch's hold), that time in seconds; else nil. The loop sets its frame timer for it.
+    var nextChange: Double? { get }
+    func attachGestures(to router: TouchRouter<LayerHitTester>)
+    /// Back to the home screen (control `home`, idle reset), without the launch doors.
+    func goHome(time: Double)
+    /// What is on screen, in `--scene` spelling: "launch", "home", "folder:books", ...
+    var screen: String { get }
+}
+
+/// A show (or the test scene) that can make its scene for a screen of a given size:
+/// what the kiosk loads at start and again on SIGHUP or `reload`.
+public protocol ShowProgram: AnyObject {
+    /// For logs and `status`: "built-in demo show", "/usr/share/vitrine/shows/mine".
+    var origin: String { get }
+    /// The scene under `root` for a logical screen of `width` x `height` points. `resume`
+    /// nil: a cold start (the launch); else start on that screen (after a reload or a turn).
+    func makeScene(root: Layer, width: Int, height: Int, resume: String?, time: Double) -> any PlayableScene
+    /// Warnings gathered since the last call (a missing or corrupt picture: one each).
+    func takeWarnings() -> [String]
+}
+
+extension PlayableScene {
+    public var nextChange: Double? { nil }
+}
+
+extension TestScene: PlayableScene {
+    public var isAnimating: Bool { lastTime < Self.duration }
+    public func goHome(time: Double) {}
+    public var screen: String { "test" }
+}

@@ -1,0 +1,118 @@
+internal import Glibc
+
+/// Tells systemd how the service is doing (the sd_notify(3) protocol, without
+/// libsystemd): each message is one datagram of `NAME=value` lines on an AF_UNIX
+/// SOCK_DGRAM socket at $NOTIFY_SOCKET. With `Type=notify` the unit counts as started
+/// at READY=1; with `WatchdogSec=` systemd kills and restarts the service when WATCHDOG=1
+/// stops coming.
+///
+/// Outside systemd (no $NOTIFY_SOCKET) every message is a no-op, so the runtime calls
+/// these unconditionally.
+public struct SystemdNotifier: Sendable {
+    /// $NOTIFY_SOCKET as given: an absolute path, or `@name` for an abstract socket;
+    /// nil when unset or empty.
+    public let socket: String?
+    /// How often systemd wants WATCHDOG=1 at the latest, seconds: $WATCHDOG_USEC / 10^6,
+    /// when $WATCHDOG_PID is unset or names this process. Nil when there is no watchdog or
+    /// a value does not parse (WATCHDOG_USEC: decimal digits only, above 0).
+    public let watchdogInterval: Double?
+
+    /// Reads NOTIFY_SOCKET, WATCHDOG_USEC and WATCHDOG_PID from `environment`;
+    /// `processID` is the pid WATCHDOG_PID must equal (nil: this process's).
+    public init(environment: [String: String], processID: Int32? = nil) {
+        if let socket = environment["NOTIFY_SOCKET"], !socket.isEmpty { self.socket = socket } else { self.socket = nil }
+        watchdogInterval = Self.watchdogInterval(
+            usec: environment["WATCHDOG_USEC"], pid: environment["WATCHDOG_PID"], processID: processID ?? getpid())
+    }
+
+    /// The notifier for this process's real environment.
+    public static func fromProcess() -> SystemdNotifier {
+        SystemdNotifier(environment: ProcessEnvironment.current())
+    }
+
+    /// Whether messages go anywhere.
+    public var isEnabled: Bool { socket != nil }
+
+    /// Half the watchdog interval, seconds: how often the frame loop should send
+    /// WATCHDOG=1, so one late ping does not get the service killed.
+    public var watchdogPingInterval: Double? { watchdogInterval.map { $0 / 2 } }
+
+    /// Sends `state` (one or more `NAME=value` lines) as one datagram; does nothing when
+    /// not enabled.
+    public func send(_ state: String) throws(NotifyError) {
+        guard let socket else { return }
+        var address = sockaddr_un()
+        let length = try Self.address(socket, into: &address)
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(socket: socket, call: "socket", errno: errno) }
+        defer { close(fd) }
+        let bytes = Array(state.utf8)
+        let sent: Int = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                bytes.withUnsafeBytes { buffer in
+                    while true {
+                        let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), sa, length)
+                        if n < 0 && errno == EINTR { continue }
+                        return n
+                    }
+                }
+            }
+        }
+        guard sent >= 0 else { throw .system(socket: socket, call: "sendto", errno: errno) }
+    }
+
+    /// READY=1: started (send it once the first frame is on screen).
+    public func ready() throws(NotifyError) { try send("READY=1") }
+
+    /// STATUS=text: one line `systemctl status` shows. A newline in `text` would start a
+    /// new assignment, so newlines become spaces.
+    public func status(_ text: String) throws(NotifyError) {
+        try send("STATUS=" + String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+
+    /// STOPPING=1: shutting down (before releasing the display).
+    public func stopping() throws(NotifyError) { try send("STOPPING=1") }
+
+    /// WATCHDOG=1: still alive (from the frame loop, only while it makes progress).
+    public func watchdog() throws(NotifyError) { try send("WATCHDOG=1") }
+
+    /// Fills `address` for `socket` and returns the exact address length: for a path, the
+    /// family, the path and its NUL; for `@name`, the family, a NUL and the name's bytes
+    /// and nothing more (an abstract name is all `length` bytes, a trailing NUL would be
+    /// part of it).
+    static func address(_ socket: String, into address: inout sockaddr_un) throws(NotifyError) -> socklen_t {
+        let utf8 = Array(socket.utf8)
+        let abstract = utf8.first == UInt8(ascii: "@")
+        guard abstract || utf8.first == UInt8(ascii: "/") else {
+            throw .badAddress(socket: socket, reason: "not an absolute path or @abstract name")
+        }
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)  // 108
+        var path = utf8
+        if abstract { path[0] = 0 } else { path.append(0) }
+        guard path.count <= capacity else {
+            throw .badAddress(socket: socket, reason: "longer than \(capacity - 1) bytes")
+        }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.enumerated() { raw[i] = byte }
+        }
+        return socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.count)
+    }
+
+    /// sd_watchdog_enabled(3)'s rules: usec is decimal digits, above 0; a pid, when given,
+    /// must be decimal digits naming this process.
+    static func watchdogInterval(usec: String?, pid: String?, processID: Int32) -> Double? {
+        guard let usec, let micros = decimal(usec), micros > 0 else { return nil }
+        if let pid {
+            guard let value = decimal(pid), value == UInt64(processID) else { return nil }
+        }
+        return Double(micros) / 1_000_000
+    }
+
+    /// A non-empty run of ASCII digits that fits UInt64; nil for anything else (signs,
+    /// spaces, units, overflow).
+    static func decimal(_ text: String) -> UInt64? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return UInt64(text)
+    }
+}

@@ -1,0 +1,95 @@
+extension Show {
+    /// The show as a `show.toml` in DESIGN.md §3's layout, with a comment header and a
+    /// comment on each setting: what `vitrine show init` writes, for a person to edit.
+    /// Every setting is written, defaults included, so the file shows what can be set;
+    /// `Show.parse(text: manifestText(), path:)` gives back this show (ids valid).
+    public func manifestText() -> String {
+        var out = """
+            # A Vitrine show (DESIGN.md §3): what the kiosk plays.
+            # Asset paths are relative to this folder; a missing or corrupt picture shows a
+            # placeholder and logs one warning. Check this file with `vitrine check show.toml`.
+
+            title = \(q(title))
+
+            [launch]
+            left_door = \(oriented(launch.leftDoor))
+            right_door = \(oriented(launch.rightDoor))
+            background = \(oriented(launch.background))
+            hold = \(n(launch.hold))  # seconds the closed doors stay once orientation is known
+            duration = \(n(launch.duration))  # seconds the doors take to open
+            curve = \(q(launch.curve.description))  # linear | ease-in | ease-out | ease-in-out | cubic-bezier(x1, y1, x2, y2)
+
+            [home]
+            wallpaper = \(q(home.wallpaper))
+            columns = \(home.columns)  # tiles per row in portrait, 1 to 12
+            # open: home | shelf | menu | folder:<id> | book:<id> | cards:<id>
+            tiles = \(tiles(home.tiles))
+
+            """
+        for folder in folders {
+            out += """
+
+                [[folder]]
+                id = \(q(folder.id))
+                title = \(q(folder.title))
+                tiles = \(tiles(folder.tiles))
+
+                """
+        }
+        for book in books {
+            out += """
+
+                [[book]]
+                id = \(q(book.id))
+                title = \(q(book.title))
+                cover = \(q(book.cover))
+                pages = \(list(book.pages.map(q)))
+
+                """
+        }
+        for cards in cardLists {
+            let items = cards.items.map {
+                "{ title = \(q($0.title)), subtitle = \(q($0.subtitle)), image = \(q($0.image)), text = \(q($0.text)) }"
+            }
+            out += """
+
+                [[cards]]
+                id = \(q(cards.id))
+                title = \(q(cards.title))
+                tip = \(q(cards.tip.rawValue))  # rotate (about the screen's normal) | flip (about the horizontal axis)
+                tip_angle = \(n(cards.tipAngle))  # degrees
+                tip_offset = [\(n(cards.tipOffsetX)), \(n(cards.tipOffsetY))]  # points, applied before the rotation
+                tip_opacity = \(n(cards.tipOpacity))  # 0 to 1
+                tip_duration = \(n(cards.tipDuration))  # seconds
+                again = \(q(cards.again.rawValue))  # none | fade: what a card seen before does when it reappears
+                items = \(list(items))
+
+                """
+        }
+        if !menu.isEmpty {
+            out += """
+
+                [menu]
+                items = \(list(menu.map { "{ title = \(q($0.title)), open = \(q($0.open.description)) }" }))
+
+                """
+        }
+        return out
+    }
+
+    private func q(_ s: String) -> String { TOMLText.string(s) }
+    private func n(_ v: Double) -> String { TOMLText.number(v) }
+
+    private func oriented(_ image: OrientedImage) -> String {
+        "{ portrait = \(q(image.portrait)), landscape = \(q(image.landscape)) }"
+    }
+
+    private func tiles(_ tiles: [Tile]) -> String {
+        list(tiles.map { "{ title = \(q($0.title)), icon = \(q($0.icon)), open = \(q($0.open.description)) }" })
+    }
+
+    /// An array, one element per line (`[]` when empty).
+    private func list(_ elements: [String]) -> String {
+        elements.isEmpty ? "[]" : "[\n" + elements.map { "  \($0),\n" }.joined() + "]"
+    }
+}

@@ -1,0 +1,247 @@
+import ConfigFile
+import Motion
+
+/// Reads a show manifest's tables into a `Show` (the schema of DESIGN.md §3), checking
+/// types, ranges, ids and asset paths as it goes, and `open` targets once every id is
+/// known (a tile may open a folder defined further down).
+///
+/// Required: `title`, `[launch]` (its three pictures), `[home]` (`wallpaper`, `tiles`).
+/// Optional: `[[folder]]`, `[[book]]`, `[[cards]]`, `[menu]` (with `items` when present),
+/// and every setting with a default (`hold`, `duration`, `curve`, `columns`, the `tip_*`
+/// settings, `again`, a card's `subtitle` and `text`).
+struct ShowReader {
+    let document: ConfigDocument
+    /// `open` targets, checked once all ids are known: the table and key to blame.
+    private var targets: [(table: ConfigTable, key: String, target: ShowTarget)] = []
+
+    init(document: ConfigDocument) { self.document = document }
+
+    mutating func read() throws(ConfigError) -> Show {
+        let root = document.root
+        try root.requireKnownKeys(["title", "launch", "home", "folder", "book", "cards", "menu"])
+        let title = try nonEmptyString(root, "title")
+        let launch = try readLaunch(try root.table("launch"))
+        let home = try readHome(try root.table("home"))
+
+        var folders: [Folder] = []
+        for t in try root.optionalTableArray("folder") ?? [] {
+            try t.requireKnownKeys(["id", "title", "tiles"])
+            folders.append(
+                Folder(
+                    id: try id(t, among: folders.map(\.id), kind: "folder"), title: try nonEmptyString(t, "title"),
+                    tiles: try tiles(t)))
+        }
+        var books: [Book] = []
+        for t in try root.optionalTableArray("book") ?? [] {
+            books.append(try readBook(t, among: books.map(\.id)))
+        }
+        var cardLists: [CardList] = []
+        for t in try root.optionalTableArray("cards") ?? [] {
+            cardLists.append(try readCards(t, among: cardLists.map(\.id)))
+        }
+        var menu: [MenuItem] = []
+        if let t = try root.optionalTable("menu") {
+            try t.requireKnownKeys(["items"])
+            let items = try t.tableArray("items")
+            if items.isEmpty { throw t.error("items", "must list at least one item") }
+            for item in items {
+                try item.requireKnownKeys(["title", "open"])
+                menu.append(MenuItem(title: try nonEmptyString(item, "title"), open: try target(item, "open")))
+            }
+        }
+
+        let show = Show(
+            title: title, launch: launch, home: home, folders: folders, books: books, cardLists: cardLists,
+            menu: menu)
+        try checkTargets(show)
+        return show
+    }
+
+    // MARK: - Sections
+
+    private func readLaunch(_ t: ConfigTable) throws(ConfigError) -> LaunchSection {
+        try t.requireKnownKeys(["left_door", "right_door", "background", "hold", "duration", "curve"])
+        var launch = LaunchSection(
+            leftDoor: try oriented(t, "left_door"), rightDoor: try oriented(t, "right_door"),
+            background: try oriented(t, "background"))
+        if let hold = try t.optionalDouble("hold") {
+            try Limits.check(t, "hold", hold, Limits.hold, unit: " seconds")
+            launch.hold = hold
+        }
+        if let duration = try t.optionalDouble("duration") {
+            try Limits.check(t, "duration", duration, Limits.duration, unit: " seconds")
+            launch.duration = duration
+        }
+        if let text = try t.optionalString("curve") {
+            do {
+                launch.curve = try TimingCurve(parsing: text)
+            } catch {
+                throw t.error("curve", error.description)
+            }
+        }
+        return launch
+    }
+
+    private func oriented(_ t: ConfigTable, _ key: String) throws(ConfigError) -> OrientedImage {
+        let pair = try t.table(key)
+        try pair.requireKnownKeys(["portrait", "landscape"])
+        return OrientedImage(portrait: try asset(pair, "portrait"), landscape: try asset(pair, "landscape"))
+    }
+
+    private mutating func readHome(_ t: ConfigTable) throws(ConfigError) -> HomeSection {
+        try t.requireKnownKeys(["wallpaper", "columns", "tiles"])
+        var home = HomeSection(wallpaper: try asset(t, "wallpaper"), tiles: [])
+        if let columns = try t.optionalInt("columns") {
+            guard Limits.columns.contains(columns) else {
+                throw t.error(
+                    "columns",
+                    "must be from \(Limits.columns.lowerBound) to \(Limits.columns.upperBound), got \(columns)")
+            }
+            home.columns = columns
+        }
+        home.tiles = try tiles(t)
+        return home
+    }
+
+    private mutating func tiles(_ t: ConfigTable) throws(ConfigError) -> [Tile] {
+        var tiles: [Tile] = []
+        for tile in try t.tableArray("tiles") {
+            try tile.requireKnownKeys(["title", "icon", "open"])
+            tiles.append(
+                Tile(
+                    title: try nonEmptyString(tile, "title"), icon: try asset(tile, "icon"),
+                    open: try target(tile, "open")))
+        }
+        return tiles
+    }
+
+    private func readBook(_ t: ConfigTable, among ids: [String]) throws(ConfigError) -> Book {
+        try t.requireKnownKeys(["id", "title", "cover", "pages"])
+        let id = try id(t, among: ids, kind: "book")
+        let title = try nonEmptyString(t, "title")
+        let cover = try asset(t, "cover")
+        let pages = try t.stringArray("pages")
+        if pages.isEmpty { throw t.error("pages", "must list at least one page") }
+        for (i, page) in pages.enumerated() {
+            try checkAsset(page, t, "pages[\(i)]")
+        }
+        return Book(id: id, title: title, cover: cover, pages: pages)
+    }
+
+    private func readCards(_ t: ConfigTable, among ids: [String]) throws(ConfigError) -> CardList {
+        try t.requireKnownKeys([
+            "id", "title", "items", "tip", "tip_angle", "tip_offset", "tip_opacity", "tip_duration", "again",
+        ])
+        var list = CardList(id: try id(t, among: ids, kind: "cards"), title: try nonEmptyString(t, "title"), items: [])
+        let items = try t.tableArray("items")
+        if items.isEmpty { throw t.error("items", "must list at least one card") }
+        for item in items {
+            try item.requireKnownKeys(["title", "subtitle", "image", "text"])
+            list.items.append(
+                Card(
+                    title: try nonEmptyString(item, "title"), subtitle: try item.optionalString("subtitle") ?? "",
+                    image: try asset(item, "image"), text: try item.optionalString("text") ?? ""))
+        }
+        if let tip = try t.optionalChoice("tip", as: CardList.Tip.self) { list.tip = tip }
+        if let angle = try t.optionalDouble("tip_angle") {
+            try Limits.check(t, "tip_angle", angle, Limits.tipAngle, unit: " degrees")
+            list.tipAngle = angle
+        }
+        if let offset = try t.optionalDoubleArray("tip_offset") {
+            guard offset.count == 2 else {
+                throw t.error("tip_offset", "must be 2 numbers [x, y], got \(offset.count)")
+            }
+            for (i, v) in offset.enumerated() {
+                try Limits.check(t, "tip_offset[\(i)]", v, Limits.tipOffset, unit: " points")
+            }
+            list.tipOffsetX = offset[0]
+            list.tipOffsetY = offset[1]
+        }
+        if let opacity = try t.optionalDouble("tip_opacity") {
+            try Limits.check(t, "tip_opacity", opacity, Limits.tipOpacity, unit: "")
+            list.tipOpacity = opacity
+        }
+        if let duration = try t.optionalDouble("tip_duration") {
+            guard duration > 0, duration <= Limits.tipDurationMax else {
+                throw t.error(
+                    "tip_duration",
+                    "must be more than 0 and at most \(TOMLText.number(Limits.tipDurationMax)) seconds, got \(TOMLText.number(duration))"
+                )
+            }
+            list.tipDuration = duration
+        }
+        if let again = try t.optionalChoice("again", as: CardList.Again.self) { list.again = again }
+        return list
+    }
+
+    // MARK: - Values
+
+    private func nonEmptyString(_ t: ConfigTable, _ key: String) throws(ConfigError) -> String {
+        let s = try t.string(key)
+        if s.isEmpty { throw t.error(key, "must not be empty") }
+        return s
+    }
+
+    /// An id: non-empty, a-z 0-9 - _, not already used by another of its kind.
+    private func id(_ t: ConfigTable, among earlier: [String], kind: String) throws(ConfigError) -> String {
+        let id = try nonEmptyString(t, "id")
+        guard ShowTarget.isValidID(id) else {
+            throw t.error("id", "\"\(id)\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
+        }
+        if let first = earlier.firstIndex(of: id) {
+            throw t.error("id", "duplicate id \"\(id)\" (also \(kind)[\(first)])")
+        }
+        return id
+    }
+
+    private func asset(_ t: ConfigTable, _ key: String) throws(ConfigError) -> AssetPath {
+        let path = try t.string(key)
+        try checkAsset(path, t, key)
+        return path
+    }
+
+    /// An asset path must name a file inside the show folder: non-empty, relative, and
+    /// never going up with "..".
+    private func checkAsset(_ path: String, _ t: ConfigTable, _ key: String) throws(ConfigError) {
+        if path.isEmpty { throw t.error(key, "must not be empty") }
+        if path.hasPrefix("/") { throw t.error(key, "\"\(path)\" must be relative to the show folder") }
+        if path.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
+            throw t.error(key, "\"\(path)\" must not go up with \"..\"")
+        }
+    }
+
+    /// A target's spelling, kept for checking against the ids once all are read.
+    private mutating func target(_ t: ConfigTable, _ key: String) throws(ConfigError) -> ShowTarget {
+        let text = try t.string(key)
+        guard let target = ShowTarget(parsing: text) else {
+            if let colon = text.firstIndex(of: ":"), ["folder", "book", "cards"].contains(text[..<colon]) {
+                let id = text[text.index(after: colon)...]
+                throw t.error(
+                    key,
+                    id.isEmpty
+                        ? "\"\(text)\" names no id"
+                        : "\"\(text)\": \"\(id)\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
+            }
+            throw t.error(
+                key, "\"\(text)\" is not a target (expected home, shelf, menu, folder:<id>, book:<id> or cards:<id>)")
+        }
+        targets.append((t, key, target))
+        return target
+    }
+
+    /// Every `open` names an existing folder, book or card list.
+    private func checkTargets(_ show: Show) throws(ConfigError) {
+        for (table, key, target) in targets {
+            let (kind, plural, id, ids): (String, String, String, [String])
+            switch target {
+            case .home, .shelf, .menu: continue
+            case .folder(let i): (kind, plural, id, ids) = ("folder", "folders", i, show.folders.map(\.id))
+            case .book(let i): (kind, plural, id, ids) = ("book", "books", i, show.books.map(\.id))
+            case .cards(let i): (kind, plural, id, ids) = ("card list", "card lists", i, show.cardLists.map(\.id))
+            }
+            guard !ids.contains(id) else { continue }
+            let known = ids.isEmpty ? "the show has no \(plural)" : "\(plural): " + ids.joined(separator: ", ")
+            throw table.error(key, "no \(kind) \"\(id)\" (\(known))")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Runtime
+
+/// `vitrine ctl`: talks to the running kiosk over its control socket (DESIGN.md §3).
+struct CtlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: "Talk to the running kiosk: status, rotate 0|90|180|270|auto, reload, home.",
+        discussion: """
+            The socket is $RUNTIME_DIRECTORY/control when that is set (as systemd sets it for \
+            the service), else /run/vitrine/control. Exit 0 on "ok", 1 when the kiosk answers \
+            with an error, 69 when no kiosk listens.
+            """)
+
+    @Argument(help: "The command: status, rotate, reload or home.")
+    var command: String
+
+    @Argument(help: "For rotate: 0, 90, 180, 270 or auto.")
+    var value: String?
+
+    @Option(help: "The control socket's path.")
+    var socket: String?
+
+    func line() throws -> String {
+        switch (command, value) {
+        case ("status", nil), ("reload", nil), ("home", nil):
+            return command
+        case ("rotate", let v?):
+            guard ["0", "90", "180", "270", "auto"].contains(v) else {
+                throw ValidationError("rotate wants 0, 90, 180, 270 or auto, not '\(v)'")
+            }
+            return "rotate \(v)"
+        case ("rotate", nil):
+            throw ValidationError("rotate wants an angle: 0, 90, 180, 270 or auto")
+        case ("status", _?), ("reload", _?), ("home", _?):
+            throw ValidationError("'\(command)' takes no value")
+        default:
+            throw ValidationError("unknown command '\(command)' (status, rotate, reload, home)")
+        }
+    }
+
+    func validate() throws { _ = try line() }
+
+    func run() throws {
+        let path = socket ?? ControlClient.defaultPath(environment: Environment.value)
+        let reply: [String]
+        do {
+            reply = try ControlClient.send(try line(), to: path)
+        } catch {
+            throw exitWith(.unavailable, "vitrine ctl: no kiosk answers at \(path): \(error)")
+        }
+        guard let first = reply.first, first.hasPrefix("ok") else {
+            throw exitWith(.failure, reply.isEmpty ? "vitrine ctl: empty reply from \(path)" : reply.joined(separator: "\n"))
+        }
+        for l in reply where l != "ok" { print(l) }
+    }
+}
