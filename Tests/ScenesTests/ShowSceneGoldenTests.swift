@@ -1,5 +1,6 @@
 import Assets
 import Compositor
+import Motion
 import Raster
 import Show
 import Testing
@@ -37,11 +38,16 @@ import VitrineTestSupport
         try assertGolden(surface, named: "show_folder_240x144_r0", in: Self.golden)
     }
 
-    /// The launch half way through the opening: the doors 120 px apart each way.
-    @Test func launchHalfOpen() throws {
-        let (h, surface) = try Self.render(nil, at: 0.5 + 0.6)
+    /// The launch a quarter of the way through the opening (t = 0.8 s): the doors have
+    /// moved round(240 * p) px each, p = ease-in-out(0.25); the home screen shows
+    /// between them (the background has faded out over the opening's first quarter).
+    @Test func launchOpening() throws {
+        let (h, surface) = try Self.render(nil, at: 0.8)
         let doors = try #require(h.scene.launch)
-        #expect(doors.leftDoor.frame.maxX == 0 && doors.rightDoor.frame.minX == 240)
-        try assertGolden(surface, named: "show_launch_240x144_r0_t1100", in: Self.golden)
+        let d = (240 * TimingCurve.easeInOut.value(at: 0.25)).rounded()
+        #expect(d == 31)
+        #expect(doors.leftDoor.frame.maxX == 120 - d && doors.rightDoor.frame.minX == 120 + d)
+        #expect(doors.background.isHidden)
+        try assertGolden(surface, named: "show_launch_240x144_r0_t0800", in: Self.golden)
     }
 }
