@@ -22,8 +22,9 @@ import Show
 /// | + 1.2 | tap the first item not opening home | that screen |
 /// | + 1.2 | tap "‹ Home" | home |
 ///
-/// about 16 s with the demo show. A part the show lacks (no folder, no book, no card
-/// list, an empty menu) is left out. Positions come from the layout code the scene
+/// The last step comes at 15.5 s with the demo show (`duration(show:)`: 17 s with a
+/// rest at the end). A part the show lacks (no folder, no book, no card list, an empty
+/// menu) is left out. Positions come from the layout code the scene
 /// uses (`HomeLayout`, `FolderScreen.grid`, `BookScreen.swipe`, ...), mapped to panel
 /// pixels with DESIGN.md §2's table, so the script fits any panel size and mount.
 public enum DemoTour {
@@ -39,6 +40,18 @@ public enum DemoTour {
         tour.run()
         return tour.text
     }
+
+    /// Seconds from the start to the end of the tour with `show`: the last step, its
+    /// transition and a second of rest at home, to the millisecond (what a render of the tour should cover;
+    /// about 17 s for the demo show). The same for every panel size and mount.
+    public static func duration(show: Show) -> Double {
+        var tour = Writer(show: show, panelWidth: 800, panelHeight: 480, mount: 0)
+        tour.run()
+        return ((tour.time + restAfterwards) * 1000).rounded() / 1000
+    }
+
+    /// Seconds the tour's render should go on after the last step.
+    static let restAfterwards = 1.5
 
     /// Builds the script step by step, in logical points, writing panel pixels.
     struct Writer {
@@ -69,6 +82,8 @@ public enum DemoTour {
             folderAndBook()
             cards()
             menu()
+            let rest = seconds(time + DemoTour.restAfterwards)
+            text += "# Home again by \(seconds(time + 0.4)) s; a render to \(rest) s shows it resting.\n"
         }
 
         /// A folder, a book in it, two pages, back home.
@@ -77,7 +92,9 @@ public enum DemoTour {
                 guard case .folder(let id) = show.home.tiles[i].open, let f = show.folder(id: id) else { return nil }
                 return (i, f)
             }
-            let withBook = folderTiles.first { (_, f) in f.tiles.contains { if case .book = $0.open { true } else { false } } }
+            let withBook = folderTiles.first { (_, f) in
+                f.tiles.contains { if case .book = $0.open { true } else { false } }
+            }
             guard let (tile, folder) = withBook ?? folderTiles.first else { return }
             tap(home.grid.tapPoint(tile), "open the folder \"\(folder.id)\"")
             let grid = FolderScreen.grid(folder, show: show, metrics: metrics)
@@ -102,7 +119,9 @@ public enum DemoTour {
                         let j = f.tiles.firstIndex(where: { if case .cards = $0.open { true } else { false } })
                     else { continue }
                     let grid = FolderScreen.grid(f, show: show, metrics: metrics)
-                    taps = [(home.grid.tapPoint(i), "open \(tile.open)"), (grid.tapPoint(j), "open \(f.tiles[j].open)")]
+                    taps = [
+                        (home.grid.tapPoint(i), "open \(tile.open)"), (grid.tapPoint(j), "open \(f.tiles[j].open)"),
+                    ]
                     break
                 }
             }
@@ -136,8 +155,10 @@ public enum DemoTour {
 
         mutating func swipe(_ a: Point2D, _ b: Point2D, _ what: String) {
             time += DemoTour.step
-            let p = panel(a), q = panel(b)
-            text += "\(seconds(time))  swipe  \(p.x) \(p.y)  \(q.x) \(q.y)  \(seconds(DemoTour.swipeDuration))    # \(what)\n"
+            let p = panel(a)
+            let q = panel(b)
+            let d = seconds(DemoTour.swipeDuration)
+            text += "\(seconds(time))  swipe  \(p.x) \(p.y)  \(q.x) \(q.y)  \(d)    # \(what)\n"
         }
 
         func seconds(_ t: Double) -> String { Decimal.format(t, places: 3) }
@@ -152,7 +173,8 @@ public enum DemoTour {
     /// mounted `mount` degrees clockwise: DESIGN.md §2's table, the inverse of
     /// `logicalPoint(_:mount:width:height:)`. Rounded to the nearest whole pixel.
     static func panelPixel(_ p: Point2D, mount: Int, width: Int, height: Int) -> (x: Int, y: Int) {
-        let x = p.x.rounded().clampedInt, y = p.y.rounded().clampedInt
+        let x = p.x.rounded().clampedInt
+        let y = p.y.rounded().clampedInt
         switch mount {
         case 90: return (y, height - 1 - x)
         case 180: return (width - 1 - x, height - 1 - y)

@@ -25,7 +25,8 @@ final class HomeScreen: ShowScreen {
             show.home.tiles.map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }, grid: home.grid,
             in: layer, screen: self, titleColor: ScreenColors.title)
         let s = home.menuButton.width
-        let barHeight = Swift.max(2, (s * 0.1).rounded()), barWidth = (s * 0.56).rounded()
+        let barHeight = Swift.max(2, (s * 0.1).rounded())
+        let barWidth = (s * 0.56).rounded()
         for k in 0..<3 {
             let y = (s / 2 + Double(k - 1) * (s * 0.2).rounded() - barHeight / 2).rounded(.down)
             let bar = Layer(

@@ -80,7 +80,8 @@ final class LaunchDoors {
     /// Sets the doors and the background for `time`.
     func update(time: Double) {
         let d = travel(at: time)
-        let l = Self.leftFrame(metrics), r = Self.rightFrame(metrics)
+        let l = Self.leftFrame(metrics)
+        let r = Self.rightFrame(metrics)
         leftDoor.position = Point2D(x: l.centre.x - d, y: l.centre.y)
         rightDoor.position = Point2D(x: r.centre.x + d, y: r.centre.y)
         let fade = Swift.max(0, launch.duration) / 4

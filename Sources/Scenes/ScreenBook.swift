@@ -55,7 +55,8 @@ final class BookScreen: PlainScreen {
         pager.addSublayer(strip)
         layer.addSublayer(pager)
         layer.addSublayer(pageLabel)
-        let now = context.now, accepts = context.accepts
+        let now = context.now
+        let accepts = context.accepts
         bind(
             SwipeRecognizer(directions: .horizontal) { [unowned self] swipe in
                 guard accepts(now()) else { return }
@@ -88,7 +89,8 @@ final class BookScreen: PlainScreen {
             labelIndex = index
             pageLabel.contents = .text(
                 "\(index + 1) / \(pictures.count)",
-                TextAttributes(size: metrics.barFontSize, color: ScreenColors.tileTitle, alignment: .trailing, maxLines: 1))
+                TextAttributes(
+                    size: metrics.barFontSize, color: ScreenColors.tileTitle, alignment: .trailing, maxLines: 1))
         }
     }
 

@@ -73,7 +73,8 @@ final class CardsScreen: PlainScreen {
         }
         viewport.addSublayer(listLayer)
         layer.addSublayer(viewport)
-        let now = context.now, accepts = context.accepts
+        let now = context.now
+        let accepts = context.accepts
         bind(
             SwipeRecognizer(directions: .vertical) { [unowned self] swipe in
                 guard accepts(now()) else { return }
@@ -104,7 +105,8 @@ final class CardsScreen: PlainScreen {
     private func makeCard(_ card: Card, frame: Rect2D, index: Int) -> Layer {
         let layer = Layer(name: "card \(index)", frame: frame, contents: .color(ScreenColors.card))
         layer.allowsHitTesting = false
-        let h = frame.height, w = frame.width
+        let h = frame.height
+        let w = frame.width
         let pad = Swift.max(2, (h * 0.08).rounded())
         let side = Swift.max(1, h - 2 * pad)
         let portrait = context.pictures.layer(
@@ -113,16 +115,20 @@ final class CardsScreen: PlainScreen {
         layer.addSublayer(portrait)
         let x = 2 * pad + side
         let textWidth = Swift.max(1, w - x - pad)
-        let titleHeight = (h * 0.26).rounded(), subtitleHeight = (h * 0.18).rounded()
+        let titleHeight = (h * 0.26).rounded()
+        let subtitleHeight = (h * 0.18).rounded()
         layer.addSublayer(
             PlainScreen.label(
                 "card.title", card.title, frame: Rect2D(x: x, y: pad, width: textWidth, height: titleHeight),
-                TextAttributes(size: Swift.max(6, (h * 0.16).rounded()), weight: .bold, color: ScreenColors.cardTitle, maxLines: 1)))
+                TextAttributes(
+                    size: Swift.max(6, (h * 0.16).rounded()), weight: .bold, color: ScreenColors.cardTitle, maxLines: 1)
+            ))
         layer.addSublayer(
             PlainScreen.label(
                 "card.subtitle", card.subtitle,
                 frame: Rect2D(x: x, y: pad + titleHeight, width: textWidth, height: subtitleHeight),
-                TextAttributes(size: Swift.max(6, (h * 0.12).rounded()), color: ScreenColors.cardSubtitle, maxLines: 1)))
+                TextAttributes(size: Swift.max(6, (h * 0.12).rounded()), color: ScreenColors.cardSubtitle, maxLines: 1))
+        )
         let textTop = pad + titleHeight + subtitleHeight
         layer.addSublayer(
             PlainScreen.label(

@@ -6,7 +6,8 @@ import Show
 /// a tile opens its target.
 final class FolderScreen: PlainScreen {
     static func grid(_ folder: Folder?, show: Show, metrics m: ScreenMetrics) -> ScreenGrid {
-        ScreenGrid(count: folder?.tiles.count ?? 0, columns: m.gridColumns(portrait: show.home.columns), area: m.content)
+        ScreenGrid(
+            count: folder?.tiles.count ?? 0, columns: m.gridColumns(portrait: show.home.columns), area: m.content)
     }
 
     init(id: String, context: ShowScreenContext) {

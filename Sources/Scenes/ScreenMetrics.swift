@@ -100,7 +100,8 @@ enum ScreenFit {
     /// A rectangle of `size` (rounded to whole points, at least 1) centred in `rect`,
     /// its origin rounded down to a whole point.
     static func centred(_ size: Size2D, in rect: Rect2D) -> Rect2D {
-        let w = Swift.max(1, size.width.rounded()), h = Swift.max(1, size.height.rounded())
+        let w = Swift.max(1, size.width.rounded())
+        let h = Swift.max(1, size.height.rounded())
         return Rect2D(
             x: (rect.minX + (rect.width - w) / 2).rounded(.down), y: (rect.minY + (rect.height - h) / 2).rounded(.down),
             width: w, height: h)

@@ -22,7 +22,9 @@ enum ScreenTiles {
         for (i, item) in items.enumerated() {
             let cellFrame = grid.cell(i)
             let cell = Layer(name: "tile \(i) \(item.title)", frame: cellFrame)
-            let local = { (r: Rect2D) in Rect2D(x: r.minX - cellFrame.minX, y: r.minY - cellFrame.minY, width: r.width, height: r.height) }
+            let local = { (r: Rect2D) in
+                Rect2D(x: r.minX - cellFrame.minX, y: r.minY - cellFrame.minY, width: r.width, height: r.height)
+            }
             let icon = pictures.layer(name: "tile.icon", path: item.picture, fit: local(grid.iconFrame(i)))
             icon.allowsHitTesting = false
             cell.addSublayer(icon)

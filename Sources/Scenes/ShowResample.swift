@@ -31,7 +31,8 @@ enum ShowResample {
         for oy in 0..<h {
             let y0 = y ? 2 * oy : oy
             let y1 = y ? Swift.min(y0 + 1, s.height - 1) : y0
-            let r0 = s.row(y0, as: UInt32.self), r1 = s.row(y1, as: UInt32.self)
+            let r0 = s.row(y0, as: UInt32.self)
+            let r1 = s.row(y1, as: UInt32.self)
             let d = out.row(oy, as: UInt32.self)
             for ox in 0..<w {
                 let x0 = x ? 2 * ox : ox
@@ -56,19 +57,25 @@ enum ShowResample {
     static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface {
         let out = try! Surface(width: width, height: height, format: s.format)
         let opaque = s.format == .xrgb8888
-        let sx = (s.width << 16) / width, sy = (s.height << 16) / height
-        let maxX = s.width - 1, maxY = s.height - 1
+        let sx = (s.width << 16) / width
+        let sy = (s.height << 16) / height
+        let maxX = s.width - 1
+        let maxY = s.height - 1
         for oy in 0..<height {
             let fy = Swift.min(Swift.max((2 * oy + 1) * sy / 2 - 0x8000, 0), maxY << 16)
-            let y0 = fy >> 16, y1 = Swift.min(y0 + 1, maxY)
+            let y0 = fy >> 16
+            let y1 = Swift.min(y0 + 1, maxY)
             let wy = UInt32((fy & 0xffff) >> 8)
-            let r0 = s.row(y0, as: UInt32.self), r1 = s.row(y1, as: UInt32.self)
+            let r0 = s.row(y0, as: UInt32.self)
+            let r1 = s.row(y1, as: UInt32.self)
             let d = out.row(oy, as: UInt32.self)
             for ox in 0..<width {
                 let fx = Swift.min(Swift.max((2 * ox + 1) * sx / 2 - 0x8000, 0), maxX << 16)
-                let x0 = fx >> 16, x1 = Swift.min(x0 + 1, maxX)
+                let x0 = fx >> 16
+                let x1 = Swift.min(x0 + 1, maxX)
                 let wx = UInt32((fx & 0xffff) >> 8)
-                let top = lerp(r0[x0], r0[x1], wx), bottom = lerp(r1[x0], r1[x1], wx)
+                let top = lerp(r0[x0], r0[x1], wx)
+                let bottom = lerp(r1[x0], r1[x1], wx)
                 let v = lerp(top, bottom, wy)
                 d[ox] = opaque ? v | 0xff00_0000 : v
             }
@@ -81,7 +88,8 @@ enum ShowResample {
         if w == 0 { return a }
         var result: UInt32 = 0
         for shift in stride(from: 0, through: 24, by: 8) {
-            let ca = a >> shift & 0xff, cb = b >> shift & 0xff
+            let ca = a >> shift & 0xff
+            let cb = b >> shift & 0xff
             let v = (ca * (256 - w) + cb * w + 128) >> 8
             result |= v << shift
         }

@@ -43,7 +43,8 @@ class ShowScreen {
 
     /// Adds a tap on `layer` that opens `target`.
     func bindTap(_ layer: Layer, opening target: ShowTarget) {
-        let open = context.open, accepts = context.accepts
+        let open = context.open
+        let accepts = context.accepts
         bind(TapRecognizer { tap in if accepts(tap.startTime) { open(target) } }, to: layer)
     }
 
@@ -105,7 +106,9 @@ class PlainScreen: ShowScreen {
         backButton.addSublayer(backText)
         layer.addSublayer(backButton)
         titleLayer.contents = .text(
-            title, TextAttributes(size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
+            title,
+            TextAttributes(
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
         titleLayer.allowsHitTesting = false
         layer.addSublayer(titleLayer)
         bindTap(backButton, opening: .home)

@@ -32,16 +32,20 @@ enum ShowFixture {
                     Tile(title: "Atlas", icon: "b/atlas.png", open: .book("atlas")),
                     Tile(title: "Tides", icon: "b/tides.png", open: .book("tides")),
                 ]),
-            Folder(id: "more", title: "More", tiles: [Tile(title: "People", icon: "i/people.png", open: .cards("team"))]),
+            Folder(
+                id: "more", title: "More", tiles: [Tile(title: "People", icon: "i/people.png", open: .cards("team"))]),
         ],
         books: [
-            Book(id: "atlas", title: "Atlas of Light", cover: "b/atlas.png", pages: (1...8).map { "b/atlas/\($0).png" }),
+            Book(
+                id: "atlas", title: "Atlas of Light", cover: "b/atlas.png", pages: (1...8).map { "b/atlas/\($0).png" }),
             Book(id: "tides", title: "Tides", cover: "b/tides.png", pages: (1...8).map { "b/tides/\($0).png" }),
         ],
         cardLists: [
             CardList(
                 id: "team", title: "People",
-                items: (1...20).map { Card(title: "Person \($0)", subtitle: "Role \($0)", image: "p/\($0).png", text: "About \($0).") })
+                items: (1...20).map {
+                    Card(title: "Person \($0)", subtitle: "Role \($0)", image: "p/\($0).png", text: "About \($0).")
+                })
         ],
         menu: [MenuItem(title: "Home", open: .home), MenuItem(title: "Shelf", open: .shelf)])
 

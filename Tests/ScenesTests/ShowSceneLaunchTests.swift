@@ -18,7 +18,8 @@ import Testing
             let doors = try #require(h.scene.launch)
             let p = launch.curve.value(at: max(0, (t - launch.hold) / launch.duration))
             let expected = w / 2 - p * max(w, height)
-            #expect(abs(doors.leftDoor.frame.maxX - expected) <= 1, "t=\(t): \(doors.leftDoor.frame.maxX) vs \(expected)")
+            #expect(
+                abs(doors.leftDoor.frame.maxX - expected) <= 1, "t=\(t): \(doors.leftDoor.frame.maxX) vs \(expected)")
             #expect(abs(doors.rightDoor.frame.minX - (w - expected)) <= 1, "t=\(t)")
             #expect(doors.leftDoor.frame.minY == 0 && doors.leftDoor.frame.height == height)
         }

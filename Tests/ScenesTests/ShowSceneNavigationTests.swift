@@ -115,7 +115,8 @@ import Testing
         let left = BookScreen.swipe(forward: true, metrics: h.metrics)
         let right = BookScreen.swipe(forward: false, metrics: h.metrics)
         func swipe(_ s: (from: Point2D, to: Point2D), at t: Double) -> String {
-            let a = h.panel(s.from), b = h.panel(s.to)
+            let a = h.panel(s.from)
+            let b = h.panel(s.to)
             return "\(t) swipe \(a.x) \(a.y) \(b.x) \(b.y) 0.3\n"
         }
         try h.load(swipe(left, at: 0.5) + swipe(left, at: 1.5) + swipe(right, at: 2.5))
