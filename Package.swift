@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
             dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],

@@ -1,0 +1,101 @@
+import Compositor
+import Motion
+import Show
+
+/// The launch doors of a cold start (DESIGN.md §3 `[launch]`, issue 5): the
+/// orientation's left and right door pictures side by side covering the screen, over the
+/// background picture, above the home screen (already laid out underneath).
+///
+/// Timeline, seconds since the start: closed until `hold`; from `hold` to
+/// `hold + duration` the left door moves left and the right door right, each by
+/// max(width, height) times the curve's value; then the doors are gone.
+///
+/// The background shows only through transparent parts of the closed doors; it fades
+/// out over the first quarter of the opening (linear in time), so that the home screen,
+/// not the background, appears between the parting doors.
+final class LaunchDoors {
+    let launch: LaunchSection
+    let metrics: ScreenMetrics
+    /// Holds the background and the doors, above everything else.
+    let layer: Layer
+    let background: Layer
+    let leftDoor: Layer
+    let rightDoor: Layer
+
+    init(launch: LaunchSection, metrics m: ScreenMetrics, pictures: ShowPictures) {
+        self.launch = launch
+        metrics = m
+        layer = Layer(name: "launch", frame: m.screen)
+        layer.zPosition = 100
+        let portrait = m.isPortrait
+        let bgPath = portrait ? launch.background.portrait : launch.background.landscape
+        background = pictures.layer(name: "launch.background", path: bgPath, fill: m.screen)
+        leftDoor = pictures.layer(
+            name: "launch.leftDoor", path: portrait ? launch.leftDoor.portrait : launch.leftDoor.landscape,
+            stretch: Self.leftFrame(m))
+        rightDoor = pictures.layer(
+            name: "launch.rightDoor", path: portrait ? launch.rightDoor.portrait : launch.rightDoor.landscape,
+            stretch: Self.rightFrame(m))
+        // The container covers the screen and takes touches with no recognizer on them:
+        // a touch that starts on the doors goes nowhere (ignored, not queued).
+        layer.addSublayer(background)
+        layer.addSublayer(leftDoor)
+        layer.addSublayer(rightDoor)
+    }
+
+    /// The closed left door: the left half of the screen (its width rounded down).
+    static func leftFrame(_ m: ScreenMetrics) -> Rect2D {
+        Rect2D(x: 0, y: 0, width: (m.width / 2).rounded(.down), height: m.height)
+    }
+
+    /// The closed right door: the rest of the screen.
+    static func rightFrame(_ m: ScreenMetrics) -> Rect2D {
+        let l = leftFrame(m).width
+        return Rect2D(x: l, y: 0, width: m.width - l, height: m.height)
+    }
+
+    /// When the doors start to move, seconds.
+    var openingStart: Double { launch.hold }
+    /// When the doors are gone, seconds.
+    var end: Double { launch.hold + Swift.max(0, launch.duration) }
+
+    /// How far each door has moved at `time`: max(width, height) times the curve's value
+    /// at the elapsed fraction of `duration`, rounded to a whole point.
+    func travel(at time: Double) -> Double {
+        Self.travel(at: time, launch: launch, longSide: metrics.longSide)
+    }
+
+    static func travel(at time: Double, launch: LaunchSection, longSide: Double) -> Double {
+        let progress: Double
+        if time <= launch.hold {
+            progress = 0
+        } else if launch.duration <= 0 || time >= launch.hold + launch.duration {
+            progress = 1
+        } else {
+            progress = (time - launch.hold) / launch.duration
+        }
+        return (launch.curve.value(at: progress) * longSide).rounded()
+    }
+
+    /// Sets the doors and the background for `time`.
+    func update(time: Double) {
+        let d = travel(at: time)
+        let l = Self.leftFrame(metrics)
+        let r = Self.rightFrame(metrics)
+        leftDoor.position = Point2D(x: l.centre.x - d, y: l.centre.y)
+        rightDoor.position = Point2D(x: r.centre.x + d, y: r.centre.y)
+        let fade = Swift.max(0, launch.duration) / 4
+        background.isHidden = false
+        if time <= launch.hold {
+            background.opacity = 1
+        } else if fade <= 0 || time >= launch.hold + fade {
+            background.opacity = 0
+            background.isHidden = true
+        } else {
+            background.opacity = 1 - (time - launch.hold) / fade
+        }
+    }
+
+    /// Whether the doors move at `time` (not during the hold, not once open).
+    func isMoving(at time: Double) -> Bool { time >= openingStart && time < end }
+}

@@ -1,0 +1,37 @@
+import Compositor
+import Show
+
+/// A folder as a plain screen (issue 5 brings the reveal): the folder's title in the
+/// bar and its tiles in a grid over the content area (the home screen's column count);
+/// a tile opens its target.
+final class FolderScreen: PlainScreen {
+    static func grid(_ folder: Folder?, show: Show, metrics m: ScreenMetrics) -> ScreenGrid {
+        ScreenGrid(
+            count: folder?.tiles.count ?? 0, columns: m.gridColumns(portrait: show.home.columns), area: m.content)
+    }
+
+    init(id: String, context: ShowScreenContext) {
+        let folder = context.show.folder(id: id)
+        super.init(target: .folder(id), title: folder?.title ?? "folder:\(id)", context: context)
+        let items = (folder?.tiles ?? []).map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
+        ScreenTiles.build(
+            items, grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer, screen: self,
+            titleColor: ScreenColors.tileTitle)
+    }
+}
+
+/// The shelf as a plain screen (issue 6 brings the real one): every book's cover,
+/// aspect-fitted in a tile's square, with its title, in a grid; a cover opens its book.
+final class ShelfScreen: PlainScreen {
+    static func grid(show: Show, metrics m: ScreenMetrics) -> ScreenGrid {
+        ScreenGrid(count: show.books.count, columns: m.gridColumns(portrait: show.home.columns), area: m.content)
+    }
+
+    init(context: ShowScreenContext) {
+        super.init(target: .shelf, title: "Shelf", context: context)
+        let items = context.show.books.map { ScreenTiles.Item(title: $0.title, picture: $0.cover, open: .book($0.id)) }
+        ScreenTiles.build(
+            items, grid: Self.grid(show: context.show, metrics: metrics), in: layer, screen: self,
+            titleColor: ScreenColors.tileTitle)
+    }
+}

@@ -1,0 +1,98 @@
+import Raster
+
+/// Resampling a picture to another size, once per picture and size (never per frame).
+///
+/// Method: halve the picture (2x2 box average, rounded to nearest) along each axis
+/// while it is at least twice the target size along that axis, then sample the result
+/// bilinearly at the target's pixel centres (source position (x + 0.5) * sw / tw - 0.5,
+/// clamped to the edge pixels, so edges stay opaque). Channels are averaged as stored
+/// (premultiplied argb8888 averages correctly; xrgb8888 keeps alpha 0xff). The result
+/// has the source's format. Only 32-bit pictures are resampled (`ShowAssets` hands out
+/// argb8888 or xrgb8888); anything else is returned as it is.
+enum ShowResample {
+    static func resample(_ source: Surface, width: Int, height: Int) -> Surface {
+        guard source.format.bytesPerPixel == 4, width > 0, height > 0 else { return source }
+        if source.width == width && source.height == height { return source }
+        var s = source
+        while s.width >= 2 * width || s.height >= 2 * height {
+            s = halve(s, x: s.width >= 2 * width, y: s.height >= 2 * height)
+        }
+        if s.width == width && s.height == height { return s }
+        return bilinear(s, width: width, height: height)
+    }
+
+    /// `s` halved along x and/or y: each output pixel the rounded mean of its 2 or 4
+    /// source pixels (an odd last column or row is averaged with itself).
+    static func halve(_ s: Surface, x: Bool, y: Bool) -> Surface {
+        let w = x ? (s.width + 1) / 2 : s.width
+        let h = y ? (s.height + 1) / 2 : s.height
+        let out = try! Surface(width: w, height: h, format: s.format)
+        let opaque = s.format == .xrgb8888
+        for oy in 0..<h {
+            let y0 = y ? 2 * oy : oy
+            let y1 = y ? Swift.min(y0 + 1, s.height - 1) : y0
+            let r0 = s.row(y0, as: UInt32.self)
+            let r1 = s.row(y1, as: UInt32.self)
+            let d = out.row(oy, as: UInt32.self)
+            for ox in 0..<w {
+                let x0 = x ? 2 * ox : ox
+                let x1 = x ? Swift.min(x0 + 1, s.width - 1) : x0
+                d[ox] = mean4(r0[x0], r0[x1], r1[x0], r1[x1], opaque: opaque)
+            }
+        }
+        return out
+    }
+
+    static func mean4(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, opaque: Bool) -> UInt32 {
+        var result: UInt32 = 0
+        for shift in stride(from: 0, through: 24, by: 8) {
+            let sum = (a >> shift & 0xff) + (b >> shift & 0xff) + (c >> shift & 0xff) + (d >> shift & 0xff)
+            result |= ((sum + 2) / 4) << shift
+        }
+        return opaque ? result | 0xff00_0000 : result
+    }
+
+    /// `s` sampled bilinearly at `width` x `height` pixel centres, edges clamped.
+    /// Weights in 8 bits (DESIGN.md §2), positions in Q16.16.
+    static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface {
+        let out = try! Surface(width: width, height: height, format: s.format)
+        let opaque = s.format == .xrgb8888
+        let sx = (s.width << 16) / width
+        let sy = (s.height << 16) / height
+        let maxX = s.width - 1
+        let maxY = s.height - 1
+        for oy in 0..<height {
+            let fy = Swift.min(Swift.max((2 * oy + 1) * sy / 2 - 0x8000, 0), maxY << 16)
+            let y0 = fy >> 16
+            let y1 = Swift.min(y0 + 1, maxY)
+            let wy = UInt32((fy & 0xffff) >> 8)
+            let r0 = s.row(y0, as: UInt32.self)
+            let r1 = s.row(y1, as: UInt32.self)
+            let d = out.row(oy, as: UInt32.self)
+            for ox in 0..<width {
+                let fx = Swift.min(Swift.max((2 * ox + 1) * sx / 2 - 0x8000, 0), maxX << 16)
+                let x0 = fx >> 16
+                let x1 = Swift.min(x0 + 1, maxX)
+                let wx = UInt32((fx & 0xffff) >> 8)
+                let top = lerp(r0[x0], r0[x1], wx)
+                let bottom = lerp(r1[x0], r1[x1], wx)
+                let v = lerp(top, bottom, wy)
+                d[ox] = opaque ? v | 0xff00_0000 : v
+            }
+        }
+        return out
+    }
+
+    /// a + (b - a) * w / 256 per channel, rounded to nearest (w in 0...255).
+    static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        if w == 0 { return a }
+        var result: UInt32 = 0
+        for shift in stride(from: 0, through: 24, by: 8) {
+            let ca = a >> shift & 0xff
+            let cb = b >> shift & 0xff
+            let v = (ca * (256 - w) + cb * w + 128) >> 8
+            result |= v << shift
+        }
+        return result
+    }
+}

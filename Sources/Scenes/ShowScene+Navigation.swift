@@ -1,0 +1,117 @@
+import Compositor
+import Motion
+import Show
+
+extension ShowScene {
+    /// The curve of a screen transition (slides inside a screen use ease-out).
+    static let transitionCurve = TimingCurve.easeInOut
+
+    /// Opens `target` with a transition starting at `time` (seconds); `.home` is
+    /// `goHome(time:)`. Opening the screen already shown does nothing. During the launch
+    /// doors, the doors are cut short (they are gone at once).
+    public func open(_ target: ShowTarget, time: Double) {
+        navigate(to: target, start: time)
+    }
+
+    /// Back to the home screen without replaying the launch doors (the control socket's
+    /// `home`, the idle reset): the screen shown slides out to the right, home slides in
+    /// from the left, starting at `time`. At home already: nothing.
+    public func goHome(time: Double) {
+        navigate(to: .home, start: time)
+    }
+
+    /// Changes the logical screen size (the rotation changed at run time): every screen
+    /// is laid out again for `width` x `height`, keeping the screen shown (and a book's
+    /// page, a card list's scroll); a transition in flight ends at once, the launch doors
+    /// keep their timing with the new orientation's pictures.
+    public func resize(width: Int, height: Int) {
+        guard width != self.width || height != self.height else { return }
+        finishTransition()
+        self.width = width
+        self.height = height
+        metrics = ScreenMetrics(width: width, height: height)
+        let wasHidden = home.layer.isHidden
+        if let router { home.detach(from: router) }
+        home.remove()
+        buildHome()
+        home.layer.isHidden = wasHidden
+        if let old = screen {
+            dismiss(old)
+            let s = makeScreen(old.target, keeping: old)
+            present(s)
+            screen = s
+        }
+        if let doors = launch {
+            doors.layer.removeFromSuperlayer()
+            let new = LaunchDoors(launch: show.launch, metrics: metrics, pictures: pictures)
+            root.addSublayer(new.layer)
+            launch = new
+        }
+        update(time: lastTime)
+    }
+
+    /// Starts the move to `target`; `start` nil: at the next update (a gesture).
+    func navigate(to target: ShowTarget, start: Double?) {
+        if target == current { return }
+        finishTransition()
+        cutLaunch()
+        let from = screenShown
+        let to: ShowScreen
+        if target == .home {
+            home.layer.isHidden = false
+            to = home
+            screen = nil
+        } else {
+            let s = makeScreen(target)
+            present(s)
+            screen = s
+            to = s
+        }
+        current = target
+        transition = Transition(
+            slide: ShowSlide(from: 0, to: 1, start: start, curve: Self.transitionCurve), from: from, to: to,
+            forward: target != .home)
+        place(from, offset: 0)
+        place(to, offset: target != .home ? Double(width) : -Double(width))
+    }
+
+    /// Moves the transition in flight for `time`; at its end, the old screen goes.
+    func stepTransition(time: Double) {
+        guard var t = transition else { return }
+        let p = t.slide.progress(at: time)
+        transition = t
+        let w = Double(width)
+        let shift = (w * p).rounded()
+        if t.forward {
+            place(t.to, offset: w - shift)
+            place(t.from, offset: -shift)
+        } else {
+            place(t.to, offset: shift - w)
+            place(t.from, offset: shift)
+        }
+        t.from.update(time: time)
+        if !t.slide.isMoving(at: time) { finishTransition() }
+    }
+
+    /// Ends the transition in flight where it was going.
+    func finishTransition() {
+        guard let t = transition else { return }
+        transition = nil
+        place(t.to, offset: 0)
+        dismiss(t.from)
+        place(t.from, offset: 0)
+    }
+
+    /// Removes the launch doors at once (a navigation before they opened).
+    func cutLaunch() {
+        guard let doors = launch else { return }
+        doors.layer.removeFromSuperlayer()
+        launch = nil
+        inputStart = -Double.infinity
+    }
+
+    /// Places a screen `offset` points right of where it rests.
+    func place(_ s: ShowScreen, offset: Double) {
+        s.layer.position = Point2D(x: metrics.width / 2 + offset, y: metrics.height / 2)
+    }
+}

@@ -1,0 +1,173 @@
+import Compositor
+import Input
+import Motion
+import Show
+
+/// The show's player until the real scenes exist (issues 5-9 replace its parts): the
+/// launch doors of a cold start, the home screen, and a plain screen for every other
+/// target (folder, shelf, book, card list, menu), with slide transitions between them.
+///
+/// Time: `update(time:)` takes seconds since the start (monotonic, injected: the scene
+/// reads no clock) and sets every layer for that time; every animation is a function
+/// of time (`ShowSlide`, the launch's curve).
+///
+/// Screens: the home screen is built once and kept (hidden while another screen is
+/// shown); any other screen is built when opened and dropped when left. Opening a
+/// target slides the new screen in from the right while the old one leaves to the left
+/// (0.3 s, ease-in-out); going home slides the other way. A navigation started by a
+/// gesture begins at the next update; one started by `open(_:time:)` or
+/// `goHome(time:)` at the time given. A navigation during a transition first ends that
+/// transition where it was going.
+///
+/// Touch: a touch that goes down on the launch doors goes nowhere (the doors cover the
+/// screen and take no gestures), and any gesture whose touch went down before the doors
+/// were gone is ignored: touches during the doors are dropped, not queued.
+///
+/// Layers under `root`: the home screen (z 0), the other screens (z 10), the launch (z
+/// 100), each a full-screen container.
+public final class ShowScene {
+    public let show: Show
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The screen shown, or being slid to; `.home` during and after the launch.
+    public internal(set) var current: ShowTarget
+
+    let root: Layer
+    let pictures: ShowPictures
+    var metrics: ScreenMetrics
+    var home: HomeScreen!
+    /// The screen shown other than home (nil at home).
+    var screen: ShowScreen?
+    var transition: Transition?
+    var launch: LaunchDoors?
+    var router: TouchRouter<LayerHitTester>?
+    /// The time of the last update, seconds.
+    private(set) var lastTime = 0.0
+    /// Touches that went down before this time do nothing (the launch doors' end).
+    var inputStart = -Double.infinity
+
+    /// A screen sliding out while another slides in.
+    struct Transition {
+        var slide: ShowSlide
+        var from: ShowScreen
+        var to: ShowScreen
+        /// Forward: the new screen comes from the right; back (home): from the left.
+        var forward: Bool
+    }
+
+    /// Builds the layers under `root` for a `width` x `height` logical screen.
+    /// - Parameter start: nil for a cold start (the launch doors, then home); else the
+    ///   screen to show at once (`vitrine render --scene home`, `folder:<id>`, ...).
+    public init(show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil) {
+        self.show = show
+        self.width = width
+        self.height = height
+        self.root = root
+        pictures = ShowPictures(assets: assets)
+        metrics = ScreenMetrics(width: width, height: height)
+        current = .home
+        buildHome()
+        if let start {
+            if start != .home {
+                let s = makeScreen(start)
+                present(s)
+                screen = s
+                home.layer.isHidden = true
+                current = start
+            }
+        } else {
+            let doors = LaunchDoors(launch: show.launch, metrics: metrics, pictures: pictures)
+            root.addSublayer(doors.layer)
+            launch = doors
+            inputStart = doors.end
+        }
+        update(time: 0)
+    }
+
+    /// Hands the scene's gestures to `router` (those of screens built later too).
+    public func attachGestures(to router: TouchRouter<LayerHitTester>) {
+        self.router = router
+        home.attach(to: router)
+        screen?.attach(to: router)
+        if let t = transition, t.from !== home, t.from !== screen { t.from.attach(to: router) }
+    }
+
+    /// Sets every layer for `time`, seconds since the start.
+    public func update(time: Double) {
+        lastTime = time
+        if let doors = launch {
+            doors.update(time: time)
+            if time >= doors.end {
+                doors.layer.removeFromSuperlayer()
+                launch = nil
+            }
+        }
+        stepTransition(time: time)
+        screenShown.update(time: time)
+    }
+
+    /// Whether anything still moves at the last update's time (the doors, a transition,
+    /// a page or scroll slide, or one that a gesture started and the next update will
+    /// begin): the runtime draws frames only then.
+    public var isAnimating: Bool {
+        if let doors = launch, doors.isMoving(at: lastTime) { return true }
+        if let t = transition, t.slide.isMoving(at: lastTime) { return true }
+        return screenShown.isMoving(at: lastTime)
+    }
+
+    /// When nothing moves now but something will later without a touch (the end of the
+    /// launch's hold), that time in seconds; else nil.
+    public var nextChange: Double? {
+        if let doors = launch, lastTime < doors.openingStart { return doors.openingStart }
+        return nil
+    }
+
+    /// The screen shown (or being slid to).
+    var screenShown: ShowScreen { screen ?? home }
+
+    func buildHome() {
+        home = HomeScreen(context: context())
+        home.layer.zPosition = 0
+        root.addSublayer(home.layer)
+        if let router { home.attach(to: router) }
+    }
+
+    /// What the screens get from the scene.
+    func context() -> ShowScreenContext {
+        ShowScreenContext(
+            show: show, metrics: metrics, pictures: pictures,
+            open: { [unowned self] target in self.navigate(to: target, start: nil) },
+            now: { [unowned self] in self.lastTime },
+            accepts: { [unowned self] downTime in downTime >= self.inputStart })
+    }
+
+    /// A new screen for `target` (not home).
+    func makeScreen(_ target: ShowTarget, keeping old: ShowScreen? = nil) -> ShowScreen {
+        let c = context()
+        switch target {
+        case .home: return home
+        case .shelf: return ShelfScreen(context: c)
+        case .menu: return MenuScreen(context: c)
+        case .folder(let id): return FolderScreen(id: id, context: c)
+        case .book(let id): return BookScreen(id: id, context: c, index: (old as? BookScreen)?.index ?? 0)
+        case .cards(let id): return CardsScreen(id: id, context: c, first: (old as? CardsScreen)?.first ?? 0)
+        }
+    }
+
+    /// Puts a new screen into the tree, on top of home, with its gestures.
+    func present(_ s: ShowScreen) {
+        s.layer.zPosition = 10
+        root.addSublayer(s.layer)
+        if let router { s.attach(to: router) }
+    }
+
+    /// Takes a screen out of the tree (home is only hidden).
+    func dismiss(_ s: ShowScreen) {
+        if s === home {
+            home.layer.isHidden = true
+            return
+        }
+        if let router { s.detach(from: router) }
+        s.remove()
+    }
+}

@@ -1,0 +1,123 @@
+import Compositor
+import Input
+import Show
+
+/// What a screen needs from the scene that shows it.
+struct ShowScreenContext {
+    let show: Show
+    let metrics: ScreenMetrics
+    let pictures: ShowPictures
+    /// Navigates (a tile, a menu item, the back button); the transition starts at the
+    /// next update.
+    let open: (ShowTarget) -> Void
+    /// The time of the scene's last update, seconds (where a gesture's slide starts from).
+    let now: () -> Double
+    /// Whether a touch that went down at this time may act (false during the launch doors).
+    let accepts: (Double) -> Bool
+}
+
+/// One screen of the show: a full-screen container layer under the scene's root, the
+/// gesture recognizers it attaches (detached when the screen goes), and what moves
+/// inside it over time (a book's pages, a card list's scroll).
+class ShowScreen {
+    let target: ShowTarget
+    let context: ShowScreenContext
+    /// The whole screen; the scene slides it in and out.
+    let layer: Layer
+    /// Recognizers and the layers they are attached to.
+    private(set) var bindings: [(target: LayerTarget, recognizer: any GestureRecognizer)] = []
+
+    init(target: ShowTarget, context: ShowScreenContext) {
+        self.target = target
+        self.context = context
+        layer = Layer(name: "screen \(target)", frame: context.metrics.screen)
+    }
+
+    var metrics: ScreenMetrics { context.metrics }
+
+    /// Sets what moves inside the screen for `time`.
+    func update(time: Double) {}
+
+    /// Whether something inside the screen still moves after `time`.
+    func isMoving(at time: Double) -> Bool { false }
+
+    /// Adds a tap on `layer` that opens `target`.
+    func bindTap(_ layer: Layer, opening target: ShowTarget) {
+        let open = context.open
+        let accepts = context.accepts
+        bind(TapRecognizer { tap in if accepts(tap.startTime) { open(target) } }, to: layer)
+    }
+
+    func bind(_ recognizer: any GestureRecognizer, to layer: Layer) {
+        bindings.append((LayerTarget(layer), recognizer))
+    }
+
+    /// Attaches every recognizer to `router`.
+    func attach(to router: TouchRouter<LayerHitTester>) {
+        for b in bindings { router.attach(b.recognizer, to: b.target) }
+    }
+
+    /// Detaches every recognizer from `router` (the screen is going away).
+    func detach(from router: TouchRouter<LayerHitTester>) {
+        for b in bindings { router.detach(b.recognizer) }
+    }
+
+    /// Removes the screen from the tree.
+    func remove() { layer.removeFromSuperlayer() }
+}
+
+/// The colours of the plain screens (premultiplied, opaque unless said).
+enum ScreenColors {
+    static let background: UInt32 = 0xff1d_2129
+    static let bar: UInt32 = 0xff2b_303b
+    static let accent: UInt32 = 0xff8c_c4ff
+    static let title: UInt32 = 0xffff_ffff
+    static let tileTitle: UInt32 = 0xffe8_e8ee
+    static let card: UInt32 = 0xfff3_f1ec
+    static let cardTitle: UInt32 = 0xff20_2430
+    static let cardSubtitle: UInt32 = 0xff5a_6070
+    static let row: UInt32 = 0xff2b_303b
+    /// Black at 40%: the home screen's menu button.
+    static let menuButton: UInt32 = 0x6600_0000
+}
+
+/// A plain screen (issues 6-9 bring the real ones): a dark background, a title bar with
+/// "‹ Home" at the left (tap: home) and the title in the middle, and the content below.
+class PlainScreen: ShowScreen {
+    let backButton: Layer
+    let titleLayer: Layer
+
+    init(target: ShowTarget, title: String, context: ShowScreenContext) {
+        let m = context.metrics
+        backButton = Layer(name: "back", frame: m.backButton)
+        titleLayer = Layer(name: "title", frame: m.titleText)
+        super.init(target: target, context: context)
+        layer.contents = .color(ScreenColors.background)
+        let bar = Layer(name: "bar", frame: m.titleBar, contents: .color(ScreenColors.bar))
+        bar.allowsHitTesting = false
+        layer.addSublayer(bar)
+        let inset = m.margin
+        let backText = Layer(
+            name: "back.text",
+            frame: Rect2D(x: inset, y: 0, width: Swift.max(1, m.backButton.width - inset), height: m.barHeight))
+        backText.contents = .text(
+            "‹ Home", TextAttributes(size: m.barFontSize, color: ScreenColors.accent, maxLines: 1))
+        backText.allowsHitTesting = false
+        backButton.addSublayer(backText)
+        layer.addSublayer(backButton)
+        titleLayer.contents = .text(
+            title,
+            TextAttributes(
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
+        titleLayer.allowsHitTesting = false
+        layer.addSublayer(titleLayer)
+        bindTap(backButton, opening: .home)
+    }
+
+    /// A text layer that takes no touches.
+    static func label(_ name: String, _ text: String, frame: Rect2D, _ attributes: TextAttributes) -> Layer {
+        let l = Layer(name: name, frame: frame, contents: .text(text, attributes))
+        l.allowsHitTesting = false
+        return l
+    }
+}

@@ -1,0 +1,107 @@
+import Compositor
+import Input
+import Show
+import Testing
+
+@testable import Scenes
+
+@Suite struct DemoTourTests {
+    /// What the tour visits, played through tracker, router and scene as the runtime does.
+    struct Visit: Equatable {
+        var targets: [ShowTarget] = []
+        var bookPages: Set<Int> = []
+        var cardFirsts: Set<Int> = []
+    }
+
+    static func play(show: Show, assets: ShowAssets, panel: (Int, Int), mount: Int) throws -> (Visit, TouchScript) {
+        let text = DemoTour.script(show: show, width: panel.0, height: panel.1, mount: mount)
+        let script = try TouchScript.parse(text, path: "tour.touch")
+        let h = try ShowHarness(show: show, assets: assets, panelWidth: panel.0, panelHeight: panel.1, mount: mount)
+        h.player = TouchScript.Player(script)
+        var v = Visit()
+        h.run(until: script.duration + 1) { _ in
+            if v.targets.last != h.scene.current { v.targets.append(h.scene.current) }
+            if let b = h.scene.screen as? BookScreen { v.bookPages.insert(b.index) }
+            if let c = h.scene.screen as? CardsScreen { v.cardFirsts.insert(c.first) }
+        }
+        #expect(!h.scene.isAnimating)
+        return (v, script)
+    }
+
+    /// The tour parses, and walks: a folder, a book in it (two pages on), home, the card
+    /// list (two screenfuls on), home, the menu, an item, home.
+    @Test(arguments: [0, 90, 180, 270]) func tourVisitsEveryScreen(mount: Int) throws {
+        let (v, script) = try Self.play(
+            show: ShowFixture.show, assets: ShowFixture.assets(), panel: (240, 144), mount: mount)
+        #expect(
+            v.targets == [.home, .folder("books"), .book("atlas"), .home, .cards("team"), .home, .menu, .shelf, .home])
+        #expect(v.bookPages == [0, 1, 2])
+        let logical = mount % 180 == 0 ? (240, 144) : (144, 240)
+        let k = ScreenCardsLayout(count: 20, metrics: ScreenMetrics(width: logical.0, height: logical.1)).perScreen
+        #expect(k == (mount % 180 == 0 ? 2 : 4))
+        #expect(v.cardFirsts == [0, k, 2 * k])
+        #expect(script.duration > 14 && script.duration < 20, "\(script.duration)")
+    }
+
+    /// The script's text: a header, then one step every 1.2 s from 0.6 s after the doors.
+    @Test func scriptText() throws {
+        let text = DemoTour.script(show: ShowFixture.show, width: 240, height: 144, mount: 0)
+        let lines = text.split(separator: "\n")
+        #expect(lines[0] == "# Vitrine demo tour of \"Fixture\": 240x144 panel, mount 0.")
+        let home = HomeLayout(home: ShowFixture.show.home, width: 240, height: 144)
+        let p = home.grid.tapPoint(0)
+        #expect(lines[3] == "2.300  tap    \(Int(p.x.rounded())) \(Int(p.y.rounded()))    # open the folder \"books\"")
+        #expect(lines[lines.count - 2].hasPrefix("15.500  tap    "), "\(lines[lines.count - 2])")
+        #expect(lines.count == 3 + 12 + 1)
+        #expect(lines.last == "# Home again by 15.900 s; a render to 17.000 s shows it resting.")
+        #expect(DemoTour.duration(show: ShowFixture.show) == 17)
+    }
+
+    /// A show whose card list is only in a folder, with no books and an empty menu: the
+    /// tour takes two taps to the cards and skips what is missing.
+    @Test func tourSkipsWhatTheShowLacks() throws {
+        var show = ShowFixture.show
+        show.home.tiles = [show.home.tiles[3]]  // "More": a folder holding the card list
+        show.menu = []
+        let (v, _) = try Self.play(show: show, assets: ShowFixture.assets(), panel: (240, 144), mount: 0)
+        #expect(v.targets == [.home, .folder("more"), .home, .folder("more"), .cards("team"), .home, .menu, .home])
+    }
+
+    /// Logical points land on DESIGN.md §2's panel pixels, and come back through the
+    /// touch path's inverse.
+    @Test(arguments: [0, 90, 180, 270]) func panelPixelsRoundTrip(mount: Int) {
+        let (w, h) = (240, 144)
+        let p = Point2D(x: 17, y: 30)
+        let q = DemoTour.panelPixel(p, mount: mount, width: w, height: h)
+        let expected: (Int, Int) =
+            switch mount {
+            case 90: (30, 144 - 1 - 17)
+            case 180: (240 - 1 - 17, 144 - 1 - 30)
+            case 270: (240 - 1 - 30, 17)
+            default: (17, 30)
+            }
+        #expect(q.x == expected.0 && q.y == expected.1)
+        let back = logicalPoint(PanelPoint(x: Double(q.x), y: Double(q.y)), mount: mount, width: w, height: h)
+        #expect(back == LogicalPoint(x: 17, y: 30))
+    }
+
+    /// The demo show's tour, as `vitrine render` plays it: every kind of screen, two
+    /// pages on in a book, two screenfuls on in the card list, back home at the end.
+    @Test(arguments: [0, 90]) func demoShowTour(mount: Int) throws {
+        let (v, script) = try Self.play(show: DemoShow.show, assets: ShowAssets.demo(), panel: (240, 144), mount: mount)
+        let kinds = v.targets.map { t -> String in
+            switch t {
+            case .folder: "folder"
+            case .book: "book"
+            case .cards: "cards"
+            default: t.description
+            }
+        }
+        #expect(kinds.first == "home" && kinds.last == "home", "\(v.targets)")
+        for kind in ["folder", "book", "cards", "menu"] { #expect(kinds.contains(kind), "\(v.targets)") }
+        #expect(v.bookPages == [0, 1, 2])
+        #expect(v.cardFirsts.count == 3)
+        #expect(script.duration >= 15 && script.duration <= 20, "\(script.duration)")
+        #expect(DemoTour.duration(show: DemoShow.show) == 17)
+    }
+}

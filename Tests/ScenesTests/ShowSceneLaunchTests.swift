@@ -1,0 +1,107 @@
+import Compositor
+import Motion
+import Show
+import Testing
+
+@testable import Scenes
+
+@Suite struct ShowSceneLaunchTests {
+    /// At time t the left door's right edge is at W/2 - p(t) * max(W, H) and the right
+    /// door's left edge at W/2 + p(t) * max(W, H), within 1 px, p being the curve's value
+    /// at the elapsed fraction of the opening (0 during the hold).
+    @Test(arguments: [(240, 144), (144, 240)]) func doorEdgesFollowTheCurve(size: (Int, Int)) throws {
+        let h = try ShowHarness(panelWidth: size.0, panelHeight: size.1)
+        let (w, height) = (Double(h.scene.width), Double(h.scene.height))
+        let launch = ShowFixture.show.launch
+        for t in [0, 0.25, 0.5, 0.8, 1.1, 1.4, 1.65] {
+            h.scene.update(time: t)
+            let doors = try #require(h.scene.launch)
+            let p = launch.curve.value(at: max(0, (t - launch.hold) / launch.duration))
+            let expected = w / 2 - p * max(w, height)
+            #expect(
+                abs(doors.leftDoor.frame.maxX - expected) <= 1, "t=\(t): \(doors.leftDoor.frame.maxX) vs \(expected)")
+            #expect(abs(doors.rightDoor.frame.minX - (w - expected)) <= 1, "t=\(t)")
+            #expect(doors.leftDoor.frame.minY == 0 && doors.leftDoor.frame.height == height)
+        }
+        // The curve is the manifest's: half way through the opening, ease-in-out's value is 0.5.
+        h.scene.update(time: 1.1)
+        #expect(h.scene.launch!.leftDoor.frame.maxX == (w / 2).rounded(.down) - (max(w, height) / 2).rounded())
+    }
+
+    /// Closed doors cover the screen side by side: portrait pictures when taller than wide.
+    @Test func closedDoorsCoverTheScreen() throws {
+        let h = try ShowHarness(panelWidth: 241, panelHeight: 144)
+        let doors = try #require(h.scene.launch)
+        #expect(doors.leftDoor.frame == Rect2D(x: 0, y: 0, width: 120, height: 144))
+        #expect(doors.rightDoor.frame == Rect2D(x: 120, y: 0, width: 121, height: 144))
+        #expect(doors.background.frame.minX <= 0 && doors.background.frame.maxX >= 241)
+        #expect(!doors.metrics.isPortrait)
+        #expect(ScreenMetrics(width: 144, height: 240).isPortrait)
+    }
+
+    /// Nothing moves during the hold (the runtime sleeps until `nextChange`), the doors
+    /// move until hold + duration, then they are gone and nothing moves.
+    @Test func animatesOnlyWhileTheDoorsMove() throws {
+        let h = try ShowHarness()
+        h.scene.update(time: 0.25)
+        #expect(!h.scene.isAnimating)
+        #expect(h.scene.nextChange == 0.5)
+        h.scene.update(time: 0.5)
+        #expect(h.scene.isAnimating)
+        #expect(h.scene.nextChange == nil)
+        h.scene.update(time: 1.0)
+        #expect(h.scene.isAnimating)
+        h.scene.update(time: 1.7)
+        #expect(!h.scene.isAnimating)
+        #expect(h.scene.nextChange == nil)
+        #expect(h.scene.launch == nil)
+        #expect(!h.compositor.root.sublayers.contains { $0.name == "launch" })
+        #expect(h.scene.current == .home)
+        h.scene.update(time: 5)
+        #expect(!h.scene.isAnimating)
+    }
+
+    /// The background shows only while the doors are closed: it fades out over the first
+    /// quarter of the opening.
+    @Test func backgroundFadesAsTheDoorsPart() throws {
+        let h = try ShowHarness()
+        let doors = try #require(h.scene.launch)
+        h.scene.update(time: 0.5)
+        #expect(doors.background.opacity == 1)
+        h.scene.update(time: 0.65)
+        #expect(abs(doors.background.opacity - 0.5) < 1e-9)
+        h.scene.update(time: 0.85)
+        #expect(doors.background.isHidden)
+    }
+
+    /// Touches during the doors are ignored, not queued: taps in the hold and the opening,
+    /// and a touch that goes down during the doors and lifts after them, open nothing;
+    /// a tap after the doors does.
+    @Test(arguments: [0, 90]) func touchesDuringTheDoorsAreIgnored(mount: Int) throws {
+        let h = try ShowHarness(mount: mount)
+        let folder = h.home.grid.tapPoint(0)
+        let q = h.panel(folder)
+        try h.load(
+            h.tap(folder, at: 0.2) + h.tap(folder, at: 1.0)
+                + "1.60 down 0 \(q.x) \(q.y)\n1.75 up 0\n")
+        var seen: Set<ShowTarget> = []
+        h.run(until: 2.2) { _ in seen.insert(h.scene.current) }
+        #expect(seen == [.home])
+        #expect(h.router.activeTouchCount == 0)
+        try h.load(h.tap(folder, at: 2.3))
+        h.run(until: 2.8)
+        #expect(h.scene.current == .folder("books"))
+    }
+
+    /// A cold start shows the doors; a start at a screen shows it at once, without them.
+    @Test func startAtAScreenSkipsTheDoors() throws {
+        let h = try ShowHarness(start: .folder("more"))
+        #expect(h.scene.launch == nil)
+        #expect(h.scene.current == .folder("more"))
+        #expect(!h.scene.isAnimating)
+        #expect(h.scene.home.layer.isHidden)
+        #expect(h.scene.screen?.layer.frame == Rect2D(x: 0, y: 0, width: 240, height: 144))
+        let home = try ShowHarness(start: .home)
+        #expect(home.scene.launch == nil && home.scene.current == .home && !home.scene.home.layer.isHidden)
+    }
+}

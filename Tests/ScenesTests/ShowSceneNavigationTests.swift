@@ -1,0 +1,193 @@
+import Compositor
+import Motion
+import Show
+import Testing
+
+@testable import Scenes
+
+@Suite struct ShowSceneNavigationTests {
+    /// Tap a folder tile: the folder; its back button: home. Each transition takes 0.3 s
+    /// from the next frame after the tap, then nothing moves.
+    @Test(arguments: [0, 90]) func folderTileAndBackButton(mount: Int) throws {
+        let h = try ShowHarness(mount: mount)
+        try h.load(h.tap(h.home.grid.tapPoint(0), at: 2.0) + h.tap(h.metrics.backButton.centre, at: 3.0))
+        h.run(until: 2.1)
+        #expect(h.scene.current == .folder("books"))
+        #expect(h.scene.isAnimating)
+        h.run(until: 2.5)
+        #expect(!h.scene.isAnimating)
+        #expect(h.scene.home.layer.isHidden)
+        h.run(until: 3.5)
+        #expect(h.scene.current == .home)
+        #expect(h.scene.screen == nil)
+        #expect(!h.scene.home.layer.isHidden)
+        #expect(h.scene.home.layer.frame.minX == 0)
+        #expect(!h.scene.isAnimating)
+        #expect(h.scene.launch == nil)
+    }
+
+    /// The slide: forward, the new screen comes from the right as the old one leaves to
+    /// the left, by round(W * p) with p the ease-in-out value; back, the other way.
+    @Test func transitionSlidesBothScreens() throws {
+        let h = try ShowHarness(start: .home)
+        h.scene.open(.shelf, time: 5)
+        let shelf = try #require(h.scene.screen)
+        h.scene.update(time: 5)
+        #expect(shelf.layer.frame.minX == 240 && h.scene.home.layer.frame.minX == 0)
+        h.scene.update(time: 5.075)
+        let p = TimingCurve.easeInOut.value(at: 0.25)
+        #expect(shelf.layer.frame.minX == 240 - (240 * p).rounded())
+        #expect(h.scene.home.layer.frame.minX == -(240 * p).rounded())
+        #expect(h.scene.isAnimating)
+        h.scene.update(time: 5.15)
+        #expect(shelf.layer.frame.minX == 120 && h.scene.home.layer.frame.minX == -120)
+        h.scene.update(time: 5.3)
+        #expect(shelf.layer.frame.minX == 0)
+        #expect(h.scene.home.layer.isHidden)
+        #expect(!h.scene.isAnimating)
+        h.scene.goHome(time: 6)
+        h.scene.update(time: 6.15)
+        #expect(h.scene.home.layer.frame.minX == -120 && shelf.layer.frame.minX == 120)
+        h.scene.update(time: 6.3)
+        #expect(shelf.layer.superlayer == nil)
+        #expect(h.scene.home.layer.frame.minX == 0)
+    }
+
+    /// Returning home (the control socket, the idle reset) never replays the doors.
+    @Test func goHomeNeverReplaysTheDoors() throws {
+        let h = try ShowHarness()
+        h.run(until: 2)
+        h.scene.open(.book("atlas"), time: 2)
+        h.run(until: 2.5)
+        #expect(h.scene.current == .book("atlas"))
+        h.scene.goHome(time: 3)
+        #expect(h.scene.current == .home)
+        h.run(until: 4) { _ in
+            #expect(h.scene.launch == nil)
+            #expect(!h.compositor.root.sublayers.contains { $0.name == "launch" })
+        }
+        #expect(!h.scene.isAnimating)
+        // At home already: nothing happens.
+        h.scene.goHome(time: 4)
+        #expect(!h.scene.isAnimating && h.scene.transition == nil)
+    }
+
+    /// A navigation during the doors cuts them short; `goHome` during them changes nothing.
+    @Test func openDuringTheDoorsCutsThemShort() throws {
+        let h = try ShowHarness()
+        h.scene.update(time: 0.2)
+        h.scene.goHome(time: 0.2)
+        #expect(h.scene.launch != nil)
+        h.scene.open(.menu, time: 0.3)
+        #expect(h.scene.launch == nil)
+        #expect(h.scene.current == .menu)
+        h.scene.update(time: 0.6)
+        #expect(!h.scene.isAnimating)
+    }
+
+    /// Home tiles, folder tiles and menu rows open their targets; the menu button the menu.
+    @Test func tilesAndMenuRowsOpenTheirTargets() throws {
+        let h = try ShowHarness(start: .home)
+        let folder = FolderScreen.grid(ShowFixture.show.folders[0], show: ShowFixture.show, metrics: h.metrics)
+        try h.load(
+            h.tap(h.home.grid.tapPoint(1), at: 0.5)  // Shelf
+                + h.tap(h.metrics.backButton.centre, at: 1.0)
+                + h.tap(h.home.grid.tapPoint(0), at: 1.5)  // folder "books"
+                + h.tap(folder.tapPoint(1), at: 2.0)  // book "tides"
+                + h.tap(h.metrics.backButton.centre, at: 2.5)
+                + h.tap(h.home.menuButton.centre, at: 3.0)
+                + h.tap(MenuScreen.row(1, count: 2, metrics: h.metrics).centre, at: 3.5)  // Shelf
+                + h.tap(h.metrics.backButton.centre, at: 4.0)
+                + h.tap(h.home.menuButton.centre, at: 4.5)
+                + h.tap(MenuScreen.row(0, count: 2, metrics: h.metrics).centre, at: 5.0))  // Home
+        var visits: [ShowTarget] = []
+        h.run(until: 5.5) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
+        #expect(
+            visits == [
+                .home, .shelf, .home, .folder("books"), .book("tides"), .home, .menu, .shelf, .home, .menu, .home,
+            ])
+    }
+
+    /// A book: swipe left twice, then right once; the strip rests one screen width per page.
+    @Test(arguments: [0, 90]) func bookSwipesPageByPage(mount: Int) throws {
+        let h = try ShowHarness(mount: mount, start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        let left = BookScreen.swipe(forward: true, metrics: h.metrics)
+        let right = BookScreen.swipe(forward: false, metrics: h.metrics)
+        func swipe(_ s: (from: Point2D, to: Point2D), at t: Double) -> String {
+            let a = h.panel(s.from)
+            let b = h.panel(s.to)
+            return "\(t) swipe \(a.x) \(a.y) \(b.x) \(b.y) 0.3\n"
+        }
+        try h.load(swipe(left, at: 0.5) + swipe(left, at: 1.5) + swipe(right, at: 2.5))
+        h.run(until: 1.4)
+        #expect(book.index == 1)
+        #expect(!h.scene.isAnimating)
+        h.run(until: 2.4)
+        #expect(book.index == 2)
+        #expect(book.strip.frame.minX == -2 * Double(h.scene.width))
+        h.run(until: 3.4)
+        #expect(book.index == 1)
+        #expect(book.strip.frame.minX == -Double(h.scene.width))
+        #expect(h.scene.current == .book("atlas"))
+    }
+
+    /// A card list: each swipe up scrolls by a screenful (clamped at the end), down back.
+    @Test func cardsScrollByAScreenful() throws {
+        let h = try ShowHarness(start: .cards("team"))
+        let cards = try #require(h.scene.screen as? CardsScreen)
+        let k = cards.cards.perScreen
+        #expect(k == 2)
+        h.scene.update(time: 0)
+        cards.scroll(by: 1, now: 0)
+        #expect(h.scene.isAnimating)
+        h.scene.update(time: 0.1)
+        h.scene.update(time: 0.4)
+        #expect(cards.first == k)
+        #expect(cards.listLayer.frame.minY == -Double(k) * cards.cards.pitch)
+        #expect(!h.scene.isAnimating)
+        cards.scroll(by: 100, now: 0.4)
+        #expect(cards.first == 20 - k)
+        cards.scroll(by: -1, now: 0.4)
+        #expect(cards.first == 20 - 2 * k)
+    }
+
+    /// A rotation at run time lays everything out again and keeps the screen (and page).
+    @Test func resizeKeepsTheScreen() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        (h.scene.screen as! BookScreen).turn(by: 3, now: 0)
+        h.scene.update(time: 1)
+        h.scene.resize(width: 144, height: 240)
+        #expect(h.scene.current == .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.index == 3)
+        #expect(book.layer.frame == Rect2D(x: 0, y: 0, width: 144, height: 240))
+        #expect(book.strip.frame.minX == -3 * 144)
+        #expect(h.scene.home.layer.isHidden)
+        #expect(h.scene.home.home.metrics.isPortrait)
+        // During the doors: the portrait doors, with the same timing.
+        let cold = try ShowHarness()
+        cold.scene.update(time: 1.1)
+        cold.scene.resize(width: 144, height: 240)
+        let doors = try #require(cold.scene.launch)
+        #expect(doors.leftDoor.frame.maxX == 72 - 120)
+    }
+
+    /// When nothing moves, an update changes no layer: the next frame repaints nothing
+    /// (during the doors' hold, and resting on every kind of screen).
+    @Test func stillFramesRepaintNothing() throws {
+        let cold = try ShowHarness()
+        cold.scene.update(time: 0.1)
+        _ = try cold.compositor.render(into: cold.target, bufferAge: 1)
+        cold.scene.update(time: 0.4)
+        #expect(!cold.compositor.needsDisplay)
+        for start: ShowTarget in [.home, .folder("books"), .shelf, .book("atlas"), .cards("team"), .menu] {
+            let h = try ShowHarness(start: start)
+            h.scene.update(time: 1)
+            _ = try h.compositor.render(into: h.target, bufferAge: 1)
+            h.scene.update(time: 2)
+            #expect(!h.compositor.needsDisplay, "\(start)")
+            #expect(try h.compositor.render(into: h.target, bufferAge: 1).repaintedPixels == 0)
+        }
+    }
+}
