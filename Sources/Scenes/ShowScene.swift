@@ -115,6 +115,9 @@ public final class ShowScene {
         return screenShown.isMoving(at: lastTime)
     }
 
+    /// Whether the launch doors are still on screen (the cold start's first seconds).
+    public var isLaunching: Bool { launch != nil }
+
     /// When nothing moves now but something will later without a touch (the end of the
     /// launch's hold), that time in seconds; else nil.
     public var nextChange: Double? {

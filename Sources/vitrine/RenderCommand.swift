@@ -1,6 +1,14 @@
 import ArgumentParser
+import Board
+import ConfigFile
 import FixedPoint
 import Runtime
+import Scenes
+import Show
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `vitrine render`: frames of the headless runtime as PNG files (DESIGN.md §3).
 struct RenderCommand: ParsableCommand {
@@ -8,33 +16,45 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render frames on the headless backend with a manual clock, from a cold start.",
         discussion: """
-            With one --at, --out is the PNG file; with several, or --frames, it is a folder of \
-            numbered PNGs (plus, for --frames, a contact sheet). Prints one line per frame with \
-            its composite time and repainted pixel count.
+            The panel is the board's (--board), or a headless one of --size. With one --at, \
+            --out is the PNG file; with several, or --frames, it is a folder of numbered PNGs \
+            (plus, for --frames, an animated PNG and a contact sheet). Prints one line per \
+            frame with its composite time and repainted pixel count. Scenes: launch (the \
+            default: a cold start), home, folder:<id>, shelf, book:<id>, cards:<id>, menu, \
+            and test (the built-in test scene).
             """)
 
-    @Option(help: "The panel's native size, WxH pixels (until board files exist).")
-    var size = "800x480"
+    @Option(help: "The board file: the panel's size, format, buffers and mount.")
+    var board: String?
 
-    @Option(help: "Scanout format: xrgb8888 or rgb565.")
-    var format = "xrgb8888"
+    @Option(help: "Without --board: a headless panel of this native size, WxH pixels.")
+    var size: String?
 
-    @Option(help: "Buffers in the swap chain: 1, 2 or 3.")
-    var buffers = 2
+    @Option(help: "The show folder (default: the board's [show] path, else the built-in demo show).")
+    var show: String?
 
-    @Option(help: "Clockwise mount angle of the panel: 0, 90, 180 or 270.")
-    var rotation = 0
+    @Option(help: "Scanout format, overriding the board's: xrgb8888 or rgb565.")
+    var format: String?
 
-    @Option(help: "The scene: 'test' (the built-in test scene).")
-    var scene = "test"
+    @Option(help: "Buffers in the swap chain, overriding the board's: 1, 2 or 3.")
+    var buffers: Int?
+
+    @Option(help: "Clockwise mount angle, overriding the board's: 0, 90, 180 or 270.")
+    var rotation: Int?
+
+    @Option(help: "The scene to start on (see above).")
+    var scene = "launch"
 
     @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates.")
     var touch: String?
 
+    @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written to the output folder as tour.touch.")
+    var tour = false
+
     @Option(help: "A time to render, seconds from the cold start; repeatable.")
     var at: [Double] = []
 
-    @Option(help: "Render this many frames from t = 0.")
+    @Option(help: "Render this many frames from t = 0 (with --tour, default: the whole tour).")
     var frames: Int?
 
     @Option(help: "Frames per second for --frames.")
@@ -55,19 +75,25 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No per-frame lines, only the summary.")
     var quiet = false
 
-    func parsedSize() throws -> (Int, Int) {
-        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+    static func parseSize(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w),
             (1...8192).contains(h)
         else {
-            throw ValidationError("bad --size '\(size)': want WxH, each 1...8192")
+            throw ValidationError("bad --size '\(text)': want WxH, each 1...8192")
         }
         return (w, h)
     }
 
-    func request() throws -> RenderRequest {
-        let (w, h) = try parsedSize()
+    /// The request without the board's values (those need the file: see `run`).
+    /// - Parameter tourLength: with --tour and no times given, the frames run this many
+    ///   seconds (the tour's length).
+    func request(panel: (width: Int, height: Int, format: String, buffers: Int, mount: Int), tourLength: Double? = nil)
+        throws -> RenderRequest
+    {
         let times: RenderRequest.Times
+        var frames = self.frames
+        if tour, at.isEmpty, frames == nil, let tourLength { frames = Int((tourLength * fps).rounded(.up)) + 1 }
         switch (at.isEmpty, frames) {
         case (false, nil):
             guard at.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw ValidationError("--at times must be 0 or more seconds") }
@@ -80,8 +106,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("give either --at SECONDS (repeatable) or --frames N")
         }
         var r = RenderRequest(
-            width: w, height: h, format: format, buffers: buffers, rotation: rotation, scene: scene, times: times,
-            outPath: out)
+            width: panel.width, height: panel.height, format: format ?? panel.format, buffers: buffers ?? panel.buffers,
+            rotation: rotation ?? panel.mount, scene: scene, times: times, outPath: out)
         r.timingOnly = timingOnly
         r.touchPath = touch
         r.fullRepaint = fullRepaint
@@ -92,20 +118,98 @@ struct RenderCommand: ParsableCommand {
         return r
     }
 
-    func validate() throws { _ = try request() }
+    func validate() throws {
+        if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
+        if tour && touch != nil { throw ValidationError("give --tour or --touch, not both") }
+        if tour && scene != "launch" { throw ValidationError("--tour starts from the launch: leave out --scene") }
+        if scene != "launch" && scene != "test" && ShowTarget(parsing: scene) == nil {
+            throw ValidationError(
+                "unknown scene '\(scene)' (launch, home, folder:<id>, shelf, book:<id>, cards:<id>, menu, test)")
+        }
+        if let size { _ = try Self.parseSize(size) }
+        _ = try request(panel: (800, 480, "xrgb8888", 2, 0), tourLength: 1)
+    }
 
     func run() throws {
-        let renderer: HeadlessRenderer
-        do {
-            renderer = try HeadlessRenderer(try request(), textRasterizer: TextSupport.rasterizer())
-        } catch let RenderError.usage(message) {
-            throw ValidationError(message)
-        } catch let RenderError.touchScript(error) {
-            // A bad input file named on the command line: exit 64 with the file and line.
-            throw ValidationError("\(error)")
+        // The panel: the board's, else a headless one of --size (800x480 by default).
+        var panel = (width: 800, height: 480, format: "xrgb8888", buffers: 2, mount: 0)
+        var boardShow: String? = nil
+        if let board {
+            let b: Board
+            do { b = try Board.load(path: board) } catch { throw exitWith(.configuration, "\(error)") }
+            guard let s = b.display.size ?? b.display.mode.map({ PanelDimensions(width: $0.width, height: $0.height) })
+            else {
+                throw exitWith(
+                    .configuration, "\(board): display: render needs the panel's size: give [display] size or mode")
+            }
+            panel = (s.width, s.height, b.display.format == .rgb565 ? "rgb565" : "xrgb8888", b.display.buffers, b.rotation.mount)
+            boardShow = b.show.path
+        } else if let size {
+            let (w, h) = try Self.parseSize(size)
+            panel.width = w
+            panel.height = h
         }
+        let program: (any ShowProgram)?
+        var request: RenderRequest
+        if scene == "test" {
+            program = nil
+            request = try self.request(panel: panel)
+        } else {
+            let playback: ShowPlayback
+            do { playback = try ShowPlayback.load(folder: show ?? boardShow) } catch {
+                throw exitWith(.configuration, "\(error)")
+            }
+            if let target = ShowTarget(parsing: scene), let problem = playback.show.problem(with: target) {
+                throw ValidationError("scene '\(scene)': \(problem)")
+            }
+            program = playback
+            request = try self.request(panel: panel, tourLength: DemoTour.duration(show: playback.show))
+            if tour {
+                let script = DemoTour.script(
+                    show: playback.show, width: request.width, height: request.height, mount: request.rotation)
+                let path = try writeTour(script, request: request)
+                request.touchPath = path
+            }
+        }
+        let renderer = try Self.makeRenderer(request, program: program)
         let quiet = self.quiet
-        let reports = try renderer.run { r in if !quiet { print(r.line) } }
+        let reports = try renderer.run(
+            report: { r in if !quiet { print(r.line) } },
+            warning: { w in FileOutput.standardError("<4>\(w)") })
         print(RenderSummary(reports).line)
+    }
+
+    /// The renderer, its usage errors (a bad touch script named on the command line
+    /// among them: the file and line) as exit 64.
+    static func makeRenderer(_ request: RenderRequest, program: (any ShowProgram)?) throws -> HeadlessRenderer {
+        let result: Result<HeadlessRenderer, RenderError>
+        do {
+            result = .success(try HeadlessRenderer(request, program: program, textRasterizer: TextSupport.rasterizer()))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let r): return r
+        case .failure(.usage(let message)): throw ValidationError(message)
+        case .failure(.touchScript(let e)): throw ValidationError("\(e)")
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Writes the tour script where the pictures go (or to /tmp for a single file) and
+    /// returns its path.
+    func writeTour(_ script: String, request: RenderRequest) throws -> String {
+        let folder = request.writesSingleFile || request.timingOnly ? "/tmp" : request.outPath
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw exitWith(.failure, "can't create \(folder): \(String(cString: strerror(errno)))")
+        }
+        let path = folder == "/tmp" ? "/tmp/vitrine-tour-\(getpid()).touch" : folder + "/tour.touch"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw exitWith(.failure, "can't write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var text = script
+        let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
+        guard written == script.utf8.count else { throw exitWith(.failure, "can't write \(path)") }
+        return path
     }
 }

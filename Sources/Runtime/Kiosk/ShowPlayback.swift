@@ -1,0 +1,38 @@
+import Compositor
+import ConfigFile
+import Scenes
+import Show
+
+/// A show (a folder on disk or the built-in demo) as what the kiosk and `render` play.
+public final class ShowPlayback: ShowProgram {
+    public let show: Show
+    public let assets: ShowAssets
+    public let origin: String
+
+    public init(show: Show, assets: ShowAssets, origin: String) {
+        self.show = show
+        self.assets = assets
+        self.origin = origin
+    }
+
+    /// The show in `folder` (its show.toml), or the built-in demo show when nil.
+    /// - Throws: the manifest's `ConfigError` (exit 78 at start; kept out on reload).
+    public static func load(folder: String?) throws(ConfigError) -> ShowPlayback {
+        guard let folder else { return ShowPlayback(show: DemoShow.show, assets: .demo(), origin: "built-in demo show") }
+        return ShowPlayback(show: try Show.load(directory: folder), assets: ShowAssets(directory: folder), origin: folder)
+    }
+
+    public func makeScene(root: Layer, width: Int, height: Int, resume: String?, time: Double) -> any PlayableScene {
+        // A resumed scene starts with its time at 0 but the kiosk's clock is at `time`:
+        // the scene's own animations begin at the first update, so both are fine.
+        ShowScene(
+            show: show, assets: assets, root: root, width: width, height: height,
+            start: resume.flatMap { ShowTarget(parsing: $0) })
+    }
+
+    public func takeWarnings() -> [String] { assets.takeWarnings() }
+}
+
+extension ShowScene: PlayableScene {
+    public var screen: String { isLaunching ? "launch" : current.description }
+}

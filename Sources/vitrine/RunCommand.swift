@@ -1,0 +1,90 @@
+import ArgumentParser
+import Board
+import ConfigFile
+import Input
+import Logging
+import Runtime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `vitrine run`: the kiosk (DESIGN.md §3).
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the kiosk on the board's display.",
+        discussion: """
+            Without --board: a Wayland window if WAYLAND_DISPLAY is set, else the first DRM \
+            device with a connected connector, else /dev/fb0, else exit 69. SIGTERM stops \
+            (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 69 when there \
+            is no usable display, 75 when another kiosk runs.
+            """)
+
+    @Option(help: "The board file (DESIGN.md §3).")
+    var board: String?
+
+    @Option(help: "The show folder (default: the board's [show] path, else the built-in demo show).")
+    var show: String?
+
+    @Option(help: "A touch script played into a headless panel, times from the start (for testing).")
+    var touch: String?
+
+    @Option(help: "The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control).")
+    var control: String?
+
+    func run() throws {
+        // First, before any thread exists: the signals the loop reads from its signalfd.
+        let signals: SignalFD
+        do { signals = try SignalFD() } catch { throw exitWith(.failure, "<3>vitrine: \(error)") }
+        VitrineLog.bootstrap(environment: ProcessEnvironment.current())
+        let logger = Logger(label: "vitrine")
+        defer { JournalWriter.standard.flushSuppressed() }
+        /// Logs the reason (one line, journald's priority prefix) and exits with `status`.
+        func fail(_ status: ExitStatus, _ message: String) -> ExitCode {
+            logger.error("\(message)")
+            return exitWith(status)
+        }
+
+        guard let boardPath = board else {
+            throw fail(.unavailable, "no usable display: \(DisplayProbe.lookedAt())")
+        }
+        let board: Board
+        do {
+            board = try Board.load(path: boardPath)
+        } catch {
+            throw fail(.configuration, "\(error)")
+        }
+        guard board.display.backend == .headless, let size = board.display.size else {
+            throw fail(
+                .unavailable,
+                "no usable display: \(boardPath): the \(board.display.backend.rawValue) backend is not in this build (only headless)"
+            )
+        }
+        var settings = KioskSettings(
+            panelWidth: size.width, panelHeight: size.height, format: board.display.format,
+            buffers: board.display.buffers, mount: board.rotation.mount, idleReset: board.show.idleReset)
+        settings.controlPath = control ?? ControlClient.defaultPath(environment: Environment.value)
+        if let touch {
+            do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
+        }
+        let notifier = SystemdNotifier.fromProcess()
+        settings.watchdogInterval = notifier.watchdogInterval
+        let showFolder = show ?? board.show.path
+        let kiosk: Kiosk
+        do {
+            kiosk = try Kiosk(
+                settings: settings, signals: signals,
+                loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: showFolder) },
+                textRasterizer: TextSupport.rasterizer(),
+                notify: { state in
+                    do { try notifier.send(state) } catch { logger.warning("sd_notify: \(error)") }
+                },
+                logger: logger)
+        } catch {
+            throw fail(error.exitStatus, "\(error)")
+        }
+        let status = kiosk.run()
+        if status != .success { throw exitWith(status) }
+    }
+}

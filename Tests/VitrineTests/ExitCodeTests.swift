@@ -1,0 +1,88 @@
+import Glibc
+import Testing
+import VitrineTestSupport
+
+/// DESIGN.md §2's exit codes, each through the real binary.
+@Suite struct ExitCodeTests {
+    let vitrine = ChildProcess.vitrineBinary()
+    static let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/").withSlash
+
+    func temp(_ name: String, _ text: String) -> String {
+        let path = "/tmp/vitrine-exit-\(getpid())-\(name)"
+        ChildProcessFile.write(path, text)
+        return path
+    }
+
+    @Test func zeroForAFinishedRender() throws {
+        let out = "/tmp/vitrine-exit-\(getpid())-frame.png"
+        let r = try ChildProcess.run([vitrine, "render", "--size", "64x48", "--scene", "test", "--at", "0", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(access(out, F_OK) == 0)
+        unlink(out)
+    }
+
+    @Test func oneForAnUnexpectedFailure() throws {
+        // The output folder's parent does not exist: nothing a usage check can see.
+        let r = try ChildProcess.run([
+            vitrine, "render", "--size", "64x48", "--scene", "test", "--frames", "2", "--out", "/proc/vitrine/nope",
+        ])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/proc/vitrine/nope"))
+    }
+
+    @Test func sixtyFourForABadCommandLine() throws {
+        for args in [["run", "--bogus"], ["render", "--out", "x"], ["ctl"], ["ctl", "spin"], ["check"], ["frobnicate"]] {
+            let r = try ChildProcess.run([vitrine] + args)
+            #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("Usage:") || r.stderr.contains("Error:"), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func sixtyNineWithoutADisplay() throws {
+        // This machine has no /dev/dri and no /dev/fb0 (nor does CI's).
+        let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") }
+        let r = try ChildProcess.run([vitrine, "run"], environment: env)
+        #expect(r.status == 69)
+        #expect(r.stderr.hasPrefix("<3>vitrine: no usable display: looked at WAYLAND_DISPLAY (unset), "))
+        let drm = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml"])
+        #expect(drm.status == 69)
+        #expect(drm.stderr.contains("no usable display"))
+    }
+
+    @Test func seventyEightForABadBoardOrShow() throws {
+        let bad = temp("bad.toml", "name = \"x\"\n[display]\nbackend = \"headless\"\nsize = \"800x480\"\nbufers = 2\n")
+        let run = try ChildProcess.run([vitrine, "run", "--board", bad])
+        #expect(run.status == 78)
+        #expect(run.stderr == "<3>vitrine: \(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
+        let check = try ChildProcess.run([vitrine, "check", bad])
+        #expect(check.status == 78)
+        #expect(check.stderr == "\(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
+        let missing = try ChildProcess.run([vitrine, "check", "/nonexistent/board.toml"])
+        #expect(missing.status == 78)
+        #expect(missing.stderr == "/nonexistent/board.toml: cannot read: No such file or directory\n")
+        unlink(bad)
+    }
+
+    @Test func checkPassesEveryShippedBoard() throws {
+        let boards = try ChildProcess.run(["/bin/sh", "-c", "ls \(Self.root)board/*.toml"]).stdout
+            .split(separator: "\n").map(String.init)
+        #expect(boards.count >= 6)
+        let r = try ChildProcess.run([vitrine, "check"] + boards)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == boards.count)
+    }
+
+    @Test func showInitWritesAShowThatChecksAndRefusesToOverwrite() throws {
+        let dir = "/tmp/vitrine-exit-\(getpid())-show"
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+        let made = try ChildProcess.run([vitrine, "show", "init", dir])
+        #expect(made.status == 0, "\(made.stderr)")
+        let check = try ChildProcess.run([vitrine, "check", dir + "/show.toml"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "\(dir)/show.toml: ok\n")
+        let again = try ChildProcess.run([vitrine, "show", "init", dir])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains(dir + "/show.toml"))
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+    }
+}

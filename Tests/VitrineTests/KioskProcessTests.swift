@@ -1,0 +1,174 @@
+import Glibc
+import Testing
+import VitrineTestSupport
+
+/// `vitrine run` as systemd runs it: the real binary on the headless board, sd_notify to
+/// a socket of the test's, the control socket through `vitrine ctl`, and signals.
+@Suite(.serialized) struct KioskProcessTests {
+    static let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/").withSlash
+    static let board = root + "board/headless-800x480.toml"
+    let vitrine = ChildProcess.vitrineBinary()
+
+    /// A fresh folder under /tmp for one test's sockets and files.
+    func folder(_ name: String) -> String {
+        let path = "/tmp/vitrine-kiosk-\(getpid())-\(name)"
+        _ = try? ChildProcess.run(["/bin/rm", "-rf", path])
+        mkdir(path, 0o755)
+        return path
+    }
+
+    /// Starts the kiosk with NOTIFY_SOCKET at `dir/notify` and the control socket at `dir/control`.
+    func start(_ dir: String, _ extra: [String] = [], environment: [String] = []) throws -> (ChildProcess, NotifyListener) {
+        let listener = try NotifyListener(path: dir + "/notify")
+        let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("NOTIFY_SOCKET=") && !$0.hasPrefix("WATCHDOG_") }
+            + ["NOTIFY_SOCKET=\(dir)/notify"] + environment
+        let p = try ChildProcess(
+            [vitrine, "run", "--board", Self.board, "--control", dir + "/control"] + extra, environment: env)
+        return (p, listener)
+    }
+
+    func ctl(_ dir: String, _ args: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ChildProcess.run([vitrine, "ctl"] + args + ["--socket", dir + "/control"])
+    }
+
+    /// `key=value` from `vitrine ctl status`.
+    func status(_ dir: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for line in try ctl(dir, "status").stdout.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
+        }
+        return out
+    }
+
+    /// Waits until the launch has finished and nothing moves.
+    func waitUntilStill(_ dir: String, timeout: Double = 30) throws -> [String: String] {
+        let deadline = ChildProcess.now + timeout
+        while ChildProcess.now < deadline {
+            let s = try status(dir)
+            if s["animating"] == "false", s["screen"] == "home" { return s }
+            usleep(100_000)
+        }
+        return try status(dir)
+    }
+
+    @Test func readyStatusIdleAndCleanStop() throws {
+        let dir = folder("ready")
+        let (kiosk, notify) = try start(dir)
+        let ready = notify.wait(for: "READY=1", timeout: 60)
+        #expect(ready != nil, "no READY=1; stderr: \(kiosk.standardError)")
+        let still = try waitUntilStill(dir)
+        #expect(still["screen"] == "home")
+        #expect(still["rotation"] == "0")
+        #expect(still["panel"] == "800x480")
+        #expect(still["backend"] == "headless 800x480 xrgb8888")
+        #expect(still["show"] == "built-in demo show")
+        // Nothing moves, nothing is touched: not one frame in 10 s.
+        let before = Int(still["frames"] ?? "") ?? -1
+        sleep(10)
+        let after = try status(dir)
+        #expect(Int(after["frames"] ?? "") == before, "frames drawn while idle: \(before) -> \(after["frames"] ?? "?")")
+
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0, "stderr: \(kiosk.standardError)")
+        #expect(notify.lines().contains("STOPPING=1"))
+        #expect(access(dir + "/control", F_OK) != 0, "the control socket is removed")
+        #expect(kiosk.standardError.contains("<6>"))
+    }
+
+    @Test func controlCommands() throws {
+        let dir = folder("ctl")
+        let (kiosk, notify) = try start(dir)
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        _ = try waitUntilStill(dir)
+        let rotated = try ctl(dir, "rotate", "90")
+        #expect(rotated.status == 0)
+        #expect(rotated.stdout == "ok rotation=90\n")
+        let s = try status(dir)
+        #expect(s["rotation"] == "90")
+        #expect(s["logical"] == "480x800")
+        #expect(s["screen"] == "home")
+        #expect(try ctl(dir, "rotate", "auto").stdout == "ok rotation=0\n")
+        #expect(try ctl(dir, "home").stdout == "ok screen=home\n")
+        #expect(try ctl(dir, "reload").stdout == "ok show=built-in demo show\n")
+        // A bad value never reaches the kiosk: a usage error.
+        let bad = try ctl(dir, "rotate", "45")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("rotate wants 0, 90, 180, 270 or auto, not '45'"))
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0)
+        // No kiosk any more: 69, naming the socket.
+        let gone = try ctl(dir, "status")
+        #expect(gone.status == 69)
+        #expect(gone.stderr == "vitrine ctl: no kiosk answers at \(dir)/control: connect \(dir)/control: No such file or directory\n")
+    }
+
+    @Test func sighupKeepsTheLastGoodShow() throws {
+        let dir = folder("hup")
+        let show = dir + "/show"
+        let made = try ChildProcess.run([vitrine, "show", "init", show])
+        #expect(made.status == 0, "\(made.stderr)")
+        let (kiosk, notify) = try start(dir, ["--show", show])
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        _ = try waitUntilStill(dir)
+        #expect(try status(dir)["show"] == show)
+        // Break the manifest, then SIGHUP: logged, and the old show stays.
+        let manifest = show + "/show.toml"
+        let good = ChildProcessFile.read(manifest)
+        ChildProcessFile.write(manifest, good + "\nbogus = 1\n")
+        kiosk.signal(SIGHUP)
+        var logged = false
+        for _ in 0..<100 where !logged {
+            usleep(50_000)
+            logged = kiosk.standardError.contains("keeping the last good show")
+        }
+        #expect(logged, "stderr: \(kiosk.standardError)")
+        let line = kiosk.standardError.split(separator: "\n").first { $0.contains("keeping the last good show") } ?? ""
+        #expect(line.hasPrefix("<3>"))
+        #expect(line.contains("show.toml:"))
+        #expect(line.contains("bogus: unknown key"))
+        #expect(try status(dir)["state"] == "running")
+        let reloadBad = try ctl(dir, "reload")
+        #expect(reloadBad.status == 1)
+        #expect(reloadBad.stderr.contains("bogus: unknown key"))
+        // Mended: reload takes it.
+        ChildProcessFile.write(manifest, good)
+        #expect(try ctl(dir, "reload").stdout == "ok show=\(show)\n")
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0)
+    }
+
+    @Test func aSecondKioskOnTheSameSocketIs75() throws {
+        let dir = folder("busy")
+        let (first, notify) = try start(dir)
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil)
+        let second = try ChildProcess.run(
+            [vitrine, "run", "--board", Self.board, "--control", dir + "/control"], timeout: 60)
+        #expect(second.status == 75)
+        #expect(second.stderr == "<3>vitrine: control socket \(dir)/control is in use: another vitrine is running\n")
+        first.signal(SIGTERM)
+        #expect(first.wait(timeout: 20))
+        #expect(first.exitStatus == 0)
+    }
+}
+
+/// Small whole-file helpers for the tests above.
+enum ChildProcessFile {
+    static func read(_ path: String) -> String {
+        (try? ChildProcess.run(["/bin/cat", path]).stdout) ?? ""
+    }
+
+    static func write(_ path: String, _ text: String) {
+        let fd = open(path + ".new", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        rename(path + ".new", path)
+    }
+}
+
+extension String {
+    var withSlash: String { hasPrefix("/") ? self + "/" : "/" + self + "/" }
+}
