@@ -37,6 +37,8 @@ struct RunCommand: ParsableCommand {
         // First, before any thread exists: the signals the loop reads from its signalfd.
         let signals: SignalFD
         do { signals = try SignalFD() } catch { throw exitWith(.failure, "<3>vitrine: \(error)") }
+        // A peer gone mid-write (a control client) is an EPIPE to handle, not a death.
+        signal(SIGPIPE, SIG_IGN)
         VitrineLog.bootstrap(environment: ProcessEnvironment.current())
         let logger = Logger(label: "vitrine")
         defer { JournalWriter.standard.flushSuppressed() }

@@ -163,7 +163,7 @@ enum ChildProcessFile {
 
     static func write(_ path: String, _ text: String) {
         let fd = open(path + ".new", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        _ = text.withCString { write(fd, $0, strlen($0)) }
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
         close(fd)
         rename(path + ".new", path)
     }
@@ -171,4 +171,81 @@ enum ChildProcessFile {
 
 extension String {
     var withSlash: String { hasPrefix("/") ? self + "/" : "/" + self + "/" }
+}
+
+/// Touch on the running kiosk (a script played into the headless panel): the idle reset,
+/// and a corrupt picture that must not stop the show.
+@Suite struct KioskTouchTests {
+    let vitrine = ChildProcess.vitrineBinary()
+
+    func folder(_ name: String) -> String {
+        let path = "/tmp/vitrine-touch-\(getpid())-\(name)"
+        _ = try? ChildProcess.run(["/bin/rm", "-rf", path])
+        mkdir(path, 0o755)
+        return path
+    }
+
+    @Test func idleResetReturnsHome() throws {
+        let dir = folder("idle")
+        // The demo tour's first step only: a tap on the Books folder tile at 2.3 s.
+        let tour = try ChildProcess([
+            vitrine, "render", "--board", KioskProcessTests.board, "--tour", "--fps", "1", "--timing-only", "--quiet",
+            "--out", dir + "/unused",
+        ])
+        #expect(tour.wait(timeout: 60))
+        #expect(tour.exitStatus == 0, "\(tour.standardError)")
+        let script = ChildProcessFile.read("/tmp/vitrine-tour-\(tour.pid).touch")
+        let firstTap = script.split(separator: "\n").first { $0.contains(" tap ") }.map(String.init) ?? ""
+        #expect(firstTap.hasPrefix("2.300"), "\(script)")
+        ChildProcessFile.write(dir + "/tap.touch", firstTap + "\n")
+        ChildProcessFile.write(
+            dir + "/board.toml",
+            """
+            name = "Headless with a quick idle reset"
+            [display]
+            backend = "headless"
+            size = "800x480"
+            [show]
+            idle_reset = 1.5
+            """)
+        let notify = try NotifyListener(path: dir + "/notify")
+        let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("NOTIFY_SOCKET=") } + ["NOTIFY_SOCKET=\(dir)/notify"]
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--board", dir + "/board.toml", "--control", dir + "/control", "--touch", dir + "/tap.touch"],
+            environment: env)
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "\(kiosk.standardError)")
+        var screens: [String] = []
+        let deadline = ChildProcess.now + 30
+        while ChildProcess.now < deadline {
+            let s = try ChildProcess.run([vitrine, "ctl", "status", "--socket", dir + "/control"]).stdout
+            let screen = s.split(separator: "\n").first { $0.hasPrefix("screen=") }.map { String($0.dropFirst(7)) } ?? "?"
+            if screens.last != screen { screens.append(screen) }
+            if screens.contains("folder:books") && screen == "home" { break }
+            usleep(50_000)
+        }
+        #expect(screens == ["launch", "home", "folder:books", "home"])
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0)
+        #expect(kiosk.standardError.contains("<6>vitrine: no touch for idle_reset seconds: back home idle_reset_s=1.500"))
+        #expect(notify.lines().contains("STATUS=Idle: showing home"))
+    }
+
+    @Test func aCorruptPictureIsAPlaceholderAndOneWarning() throws {
+        let dir = folder("corrupt")
+        let show = dir + "/show"
+        #expect(try ChildProcess.run([vitrine, "show", "init", show]).status == 0)
+        let icon = show + "/icons/books.png"
+        #expect(access(icon, F_OK) == 0)
+        ChildProcessFile.write(icon, "not a picture at all")
+        let r = try ChildProcess.run([
+            vitrine, "render", "--size", "320x192", "--show", show, "--scene", "home", "--at", "0", "--at", "0.5", "--out",
+            dir + "/frames",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("<4>") }
+        #expect(warnings.count == 1, "\(r.stderr)")
+        #expect(warnings.first?.contains(icon) == true)
+        #expect(access(dir + "/frames/frame-0001.png", F_OK) == 0)
+    }
 }

@@ -94,7 +94,7 @@ extension Kiosk {
             return
         }
         guard scene.screen != "home", scene.screen != "launch" else { return }
-        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(Decimal.format(settings.idleReset, places: 0))"])
+        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(Decimal.format(settings.idleReset, places: settings.idleReset == settings.idleReset.rounded() ? 0 : 3))"])
         scene.goHome(time: now)
         notify("STATUS=Idle: showing home")
         requestFrame()

@@ -84,7 +84,11 @@ public final class ControlServer {
                 break
             }
             let lineEnd = client.buffer.firstIndex(of: 0x0a)
-            if lineEnd != nil || closed || client.buffer.count > Self.maxRequestBytes {
+            if closed && client.buffer.isEmpty {
+                // Connected and left without a word (another kiosk checking whether this
+                // socket is alive): nothing to answer.
+                close(client.fd)
+            } else if lineEnd != nil || closed || client.buffer.count > Self.maxRequestBytes {
                 let reply: [String]
                 if client.buffer.count > Self.maxRequestBytes && lineEnd == nil {
                     reply = ["error: command longer than \(Self.maxRequestBytes) bytes"]
@@ -112,7 +116,8 @@ public final class ControlServer {
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
-                let n = retryingEINTR { write(fd, buf.baseAddress! + offset, buf.count - offset) }
+                // MSG_NOSIGNAL: a client gone before its reply must not SIGPIPE the kiosk.
+                let n = retryingEINTR { Glibc.send(fd, buf.baseAddress! + offset, buf.count - offset, Int32(MSG_NOSIGNAL)) }
                 if n <= 0 { return }
                 offset += n
             }
