@@ -31,6 +31,9 @@ import VitrineTestSupport
     }
 
     @Test func sixtyFourForABadCommandLine() throws {
+        let unknownFolder = try ChildProcess.run([vitrine, "render", "--out", "/tmp/x.png", "--at", "0", "--scene", "folder:nope"])
+        #expect(unknownFolder.status == 64)
+        #expect(unknownFolder.stderr.contains("scene 'folder:nope': the show has no folder \"nope\""))
         for args in [["run", "--bogus"], ["render", "--out", "x"], ["ctl"], ["ctl", "spin"], ["check"], ["frobnicate"]] {
             let r = try ChildProcess.run([vitrine] + args)
             #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")

@@ -24,13 +24,19 @@ import Testing
         #expect(failure(["--out", "x", "--frames", "2", "--fps", "0"]) == ("--fps must be in (0, 1000]", 64))
         #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("bad --size '800': want WxH, each 1...8192", 64))
         #expect(failure(["--at", "1"]).code == 64)  // --out is required
+        #expect(failure(["--out", "x", "--at", "1", "--board", "b.toml", "--size", "8x8"]) == ("give --board or --size, not both", 64))
+        #expect(failure(["--out", "x", "--at", "1", "--tour", "--touch", "t"]) == ("give --tour or --touch, not both", 64))
+        #expect(failure(["--out", "x", "--tour", "--scene", "home"]) == ("--tour starts from the launch: leave out --scene", 64))
+        #expect(
+            failure(["--out", "x", "--at", "1", "--scene", "attic"])
+                == ("unknown scene 'attic' (launch, home, folder:<id>, shelf, book:<id>, cards:<id>, menu, test)", 64))
     }
 
     @Test func unknownSceneFormatOrRotationIsNamed() {
         let base = RenderRequest(width: 64, height: 48, times: .at([0]), outPath: "/tmp/x.png")
         var r = base
         r.scene = "home"
-        #expect(throws: RenderError.usage("unknown scene 'home' (for now only 'test', the built-in test scene)")) {
+        #expect(throws: RenderError.usage("scene 'home' needs a show")) {
             try HeadlessRenderer(r)
         }
         r = base
