@@ -43,12 +43,15 @@ enum ShowResample {
         return out
     }
 
+    /// Per channel (a + b + c + d + 2) / 4, two channels at a time in 16-bit lanes (the
+    /// sums fit 10 bits, so no lane carries into the next): the same values as one
+    /// channel at a time, four times fewer operations.
+    @inline(__always)
     static func mean4(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, opaque: Bool) -> UInt32 {
-        var result: UInt32 = 0
-        for shift in stride(from: 0, through: 24, by: 8) {
-            let sum = (a >> shift & 0xff) + (b >> shift & 0xff) + (c >> shift & 0xff) + (d >> shift & 0xff)
-            result |= ((sum + 2) / 4) << shift
-        }
+        let m: UInt32 = 0x00ff_00ff
+        let rb = ((a & m) + (b & m) + (c & m) + (d & m) &+ 0x0002_0002) >> 2 & m
+        let ag = ((a >> 8 & m) + (b >> 8 & m) + (c >> 8 & m) + (d >> 8 & m) &+ 0x0002_0002) >> 2 & m
+        let result = rb | ag << 8
         return opaque ? result | 0xff00_0000 : result
     }
 
@@ -83,16 +86,14 @@ enum ShowResample {
         return out
     }
 
-    /// a + (b - a) * w / 256 per channel, rounded to nearest (w in 0...255).
+    /// a + (b - a) * w / 256 per channel, rounded to nearest (w in 0...255): two
+    /// channels at a time in 16-bit lanes (255 * 256 + 128 fits), the same values as one
+    /// channel at a time.
+    @inline(__always)
     static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
-        if w == 0 { return a }
-        var result: UInt32 = 0
-        for shift in stride(from: 0, through: 24, by: 8) {
-            let ca = a >> shift & 0xff
-            let cb = b >> shift & 0xff
-            let v = (ca * (256 - w) + cb * w + 128) >> 8
-            result |= v << shift
-        }
-        return result
+        let m: UInt32 = 0x00ff_00ff
+        let rb = ((a & m) &* (256 - w) &+ (b & m) &* w &+ 0x0080_0080) >> 8 & m
+        let ag = ((a >> 8 & m) &* (256 - w) &+ (b >> 8 & m) &* w &+ 0x0080_0080) >> 8 & m
+        return rb | ag << 8
     }
 }
