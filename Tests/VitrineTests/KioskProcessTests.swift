@@ -141,6 +141,22 @@ import VitrineTestSupport
         #expect(kiosk.exitStatus == 0)
     }
 
+    @Test func watchdogPingsWhileIdle() throws {
+        let dir = folder("watchdog")
+        // WATCHDOG_USEC as systemd sets it (no WATCHDOG_PID: any process may ping).
+        let (kiosk, notify) = try start(dir, environment: ["WATCHDOG_USEC=400000"])
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        _ = try waitUntilStill(dir)
+        let before = notify.lines().filter { $0 == "WATCHDOG=1" }.count
+        usleep(1_100_000)
+        let after = notify.lines().filter { $0 == "WATCHDOG=1" }.count
+        // Every 0.2 s (half the interval): about 5 in 1.1 s, idle or not.
+        #expect(after - before >= 4, "WATCHDOG=1 \(before) -> \(after)")
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0)
+    }
+
     @Test func aSecondKioskOnTheSameSocketIs75() throws {
         let dir = folder("busy")
         let (first, notify) = try start(dir)
