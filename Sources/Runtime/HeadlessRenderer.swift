@@ -76,9 +76,13 @@ public final class HeadlessRenderer {
         self.request = request
         scene = program.makeScene(
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
-            resume: request.scene == "launch" ? nil : request.scene, time: 0)
+            resume: request.scene == "launch" ? nil : request.scene)
         do {
-            touches = try request.touchPath.map { path throws(TouchScriptError) in try TouchScript.load(path: path) }
+            if let script = request.touchScript {
+                touches = script
+            } else {
+                touches = try request.touchPath.map { path throws(TouchScriptError) in try TouchScript.load(path: path) }
+            }
         } catch {
             throw .touchScript(error)
         }

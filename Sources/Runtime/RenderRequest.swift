@@ -1,3 +1,5 @@
+import Input
+
 /// What `vitrine render` was asked for (DESIGN.md §3): the panel, the scene, the times
 /// and where the pictures go.
 public struct RenderRequest: Sendable, Equatable {
@@ -28,6 +30,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var fullRepaint = false
     /// A touch script (DESIGN.md §3) played into the scene, panel coordinates.
     public var touchPath: String?
+    /// A touch script already parsed (the demo tour), played instead of `touchPath`.
+    public var touchScript: TouchScript?
     /// Threads painting besides the caller (nil: one per further CPU, up to 3).
     public var paintThreads: Int?
 

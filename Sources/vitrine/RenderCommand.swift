@@ -2,6 +2,7 @@ import ArgumentParser
 import Board
 import ConfigFile
 import FixedPoint
+import Input
 import Runtime
 import Scenes
 import Show
@@ -48,7 +49,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates.")
     var touch: String?
 
-    @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written to the output folder as tour.touch.")
+    @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written into the output folder as tour.touch.")
     var tour = false
 
     @Option(help: "A time to render, seconds from the cold start; repeatable.")
@@ -167,8 +168,12 @@ struct RenderCommand: ParsableCommand {
             if tour {
                 let script = DemoTour.script(
                     show: playback.show, width: request.width, height: request.height, mount: request.rotation)
-                let path = try writeTour(script, request: request)
-                request.touchPath = path
+                do {
+                    request.touchScript = try TouchScript.parse(script, path: "tour.touch")
+                } catch {
+                    throw exitWith(.failure, "the demo tour's script does not parse: \(error)")
+                }
+                if !request.writesSingleFile && !request.timingOnly { try writeTour(script, folder: request.outPath) }
             }
         }
         let renderer = try Self.makeRenderer(request, program: program)
@@ -196,20 +201,18 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Writes the tour script where the pictures go (or to /tmp for a single file) and
-    /// returns its path.
-    func writeTour(_ script: String, request: RenderRequest) throws -> String {
-        let folder = request.writesSingleFile || request.timingOnly ? "/tmp" : request.outPath
+    /// Writes the tour script into the output folder, as `tour.touch`, for a person to
+    /// read or replay with --touch.
+    func writeTour(_ script: String, folder: String) throws {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw exitWith(.failure, "can't create \(folder): \(String(cString: strerror(errno)))")
         }
-        let path = folder == "/tmp" ? "/tmp/vitrine-tour-\(getpid()).touch" : folder + "/tour.touch"
+        let path = folder + "/tour.touch"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw exitWith(.failure, "can't write \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var text = script
         let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
         guard written == script.utf8.count else { throw exitWith(.failure, "can't write \(path)") }
-        return path
     }
 }

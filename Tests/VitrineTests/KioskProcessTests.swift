@@ -204,13 +204,11 @@ extension String {
     @Test func idleResetReturnsHome() throws {
         let dir = folder("idle")
         // The demo tour's first step only: a tap on the Books folder tile at 2.3 s.
-        let tour = try ChildProcess([
-            vitrine, "render", "--board", KioskProcessTests.board, "--tour", "--fps", "1", "--timing-only", "--quiet",
-            "--out", dir + "/unused",
+        let tour = try ChildProcess.run([
+            vitrine, "render", "--board", KioskProcessTests.board, "--tour", "--at", "0", "--at", "0.1", "--out", dir + "/frames",
         ])
-        #expect(tour.wait(timeout: 60))
-        #expect(tour.exitStatus == 0, "\(tour.standardError)")
-        let script = ChildProcessFile.read("/tmp/vitrine-tour-\(tour.pid).touch")
+        #expect(tour.status == 0, "\(tour.stderr)")
+        let script = ChildProcessFile.read(dir + "/frames/tour.touch")
         let firstTap = script.split(separator: "\n").first { $0.contains(" tap ") }.map(String.init) ?? ""
         #expect(firstTap.hasPrefix("2.300"), "\(script)")
         ChildProcessFile.write(dir + "/tap.touch", firstTap + "\n")

@@ -67,7 +67,7 @@ extension Kiosk {
             "frames=\(framesDrawn)",
             "animating=\(scene.isAnimating)",
             "uptime_s=\(Decimal.format(now, places: 3))",
-            "idle_reset_s=\(Decimal.format(settings.idleReset, places: settings.idleReset == settings.idleReset.rounded() ? 0 : 3))",
+            "idle_reset_s=\(idleResetText)",
         ]
     }
 }

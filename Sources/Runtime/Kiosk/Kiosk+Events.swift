@@ -49,7 +49,7 @@ extension Kiosk {
     func rebuild(resume: String?) throws(KioskError) {
         let parts = try Self.makeScene(
             program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
-            resume: resume, time: now)
+            resume: resume)
         (pipeline, scene, tracker, router) = parts
         lastFrameAt = -Double.infinity
         requestFrame()
@@ -94,7 +94,7 @@ extension Kiosk {
             return
         }
         guard scene.screen != "home", scene.screen != "launch" else { return }
-        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(Decimal.format(settings.idleReset, places: settings.idleReset == settings.idleReset.rounded() ? 0 : 3))"])
+        logger.info("no touch for idle_reset seconds: back home", metadata: ["idle_reset_s": "\(idleResetText)"])
         scene.goHome(time: now)
         notify("STATUS=Idle: showing home")
         requestFrame()

@@ -106,7 +106,7 @@ public final class Kiosk {
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
         let parts = try Self.makeScene(
             program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
-            resume: nil, time: 0)
+            resume: nil)
         (pipeline, scene, tracker, router) = parts
     }
 
@@ -115,7 +115,7 @@ public final class Kiosk {
     /// A pipeline for `mount` and the program's scene on it, with touch wired through.
     static func makeScene(
         program: any ShowProgram, display: HeadlessDisplay, mount: Int, settings: KioskSettings,
-        textRasterizer: (any TextRasterizing)?, resume: String?, time: Double
+        textRasterizer: (any TextRasterizing)?, resume: String?
     ) throws(KioskError) -> SceneParts {
         let pipeline: FramePipeline
         do {
@@ -126,7 +126,7 @@ public final class Kiosk {
         pipeline.compositor.textRasterizer = textRasterizer
         let scene = program.makeScene(
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
-            resume: resume, time: time)
+            resume: resume)
         let (w, h) = (display.width, display.height)
         let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
             logicalPoint(p, mount: mount, width: w, height: h)
@@ -138,6 +138,12 @@ public final class Kiosk {
 
     /// Seconds since start.
     var now: Double { MonotonicTime.now - startTime }
+
+    /// `idle_reset` for logs and `status`: "120", "1.500".
+    var idleResetText: String {
+        let s = settings.idleReset
+        return Decimal.format(s, places: s == s.rounded() ? 0 : 3)
+    }
 
     /// Draws the first frame, tells systemd READY=1, and runs until SIGTERM or SIGINT.
     /// Returns the exit status (0 after a clean stop).

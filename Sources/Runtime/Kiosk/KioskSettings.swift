@@ -1,4 +1,3 @@
-import Board
 import Input
 import Raster
 

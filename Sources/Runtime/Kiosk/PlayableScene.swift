@@ -26,7 +26,7 @@ public protocol ShowProgram: AnyObject {
     var origin: String { get }
     /// The scene under `root` for a logical screen of `width` x `height` points. `resume`
     /// nil: a cold start (the launch); else start on that screen (after a reload or a turn).
-    func makeScene(root: Layer, width: Int, height: Int, resume: String?, time: Double) -> any PlayableScene
+    func makeScene(root: Layer, width: Int, height: Int, resume: String?) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
 }

@@ -22,9 +22,7 @@ public final class ShowPlayback: ShowProgram {
         return ShowPlayback(show: try Show.load(directory: folder), assets: ShowAssets(directory: folder), origin: folder)
     }
 
-    public func makeScene(root: Layer, width: Int, height: Int, resume: String?, time: Double) -> any PlayableScene {
-        // A resumed scene starts with its time at 0 but the kiosk's clock is at `time`:
-        // the scene's own animations begin at the first update, so both are fine.
+    public func makeScene(root: Layer, width: Int, height: Int, resume: String?) -> any PlayableScene {
         ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
             start: resume.flatMap { ShowTarget(parsing: $0) })
