@@ -1,29 +1,113 @@
 import Compositor
+import Input
 import Show
 
-/// The home screen (a simple version; issue 5 adds paging and the folder reveal): the
-/// show's wallpaper covering the screen (aspect-fill), the tiles in a centred grid
-/// (`HomeLayout`), and the menu button in the top-right corner (three white bars on
-/// translucent black) that opens `.menu`.
+/// The home screen: the show's wallpaper covering the screen (aspect-fill), the tiles on
+/// pages (`HomeLayout`), the page dots under them when there is more than one page, and
+/// the menu button in the top-right corner (three white bars on translucent black) that
+/// opens `.menu`. A tile opens its target; the scene turns a folder tile's tap into the
+/// folder reveal (`onTile`).
+///
+/// Paging (only with two pages or more): a horizontal drag on the tiles' area moves the
+/// pages with the finger (with a third of the finger's travel beyond the first and last
+/// page); on release the pages settle on the nearest page, or on the next one in the
+/// fling's direction when the finger left faster than 300 points/s, never more than one
+/// page from where the drag began: a 0.3 s ease-out slide from where they are. The
+/// wallpaper stays; the dot of the page shown is opaque, the others 35%.
+///
+/// Layers: `layer` (the screen) holds `content` (everything above: what the folder
+/// reveal captures) and, while a folder is open, the reveal's layers.
 final class HomeScreen: ShowScreen {
     let home: HomeLayout
+    /// The wallpaper, pages, dots and menu button: what the folder reveal captures.
+    let content: Layer
     let wallpaper: Layer
+    /// The tiles' area across the whole screen width: takes the paging drags.
+    let pager: Layer
+    /// The pages side by side, one screen width apart.
+    let strip: Layer
     private(set) var tiles: [Layer] = []
+    private(set) var dots: [Layer] = []
     let menuButton: Layer
+    /// The page shown, or being slid to.
+    private(set) var page = 0
+    /// Where the strip is, in pages (0: the first page shown).
+    private var slide = ShowSlide.resting(at: 0)
+    /// While a finger drags the pages: the strip's position in pages when it went down,
+    /// and the finger's horizontal travel since, points.
+    private var drag: (start: Double, travel: Double)?
+    /// The page the dots show.
+    private var dotsPage = -1
+    /// Called with a tile's index when it is tapped (after the launch doors); nil: the
+    /// tile opens its target.
+    var onTile: ((Int) -> Void)?
+
+    /// The fling speed past which a release goes on to the next page, points/s.
+    static let flingSpeed = 300.0
+    /// The fraction of the finger's travel the pages follow beyond the first and last page.
+    static let rubberBand = 1.0 / 3
+    /// The opacity of a dot whose page isn't shown.
+    static let dimDotOpacity = 0.35
 
     init(context: ShowScreenContext) {
         let show = context.show
         let m = context.metrics
         home = HomeLayout(home: show.home, width: m.width.clampedInt, height: m.height.clampedInt)
+        content = Layer(name: "home.content", frame: m.screen)
         wallpaper = context.pictures.layer(name: "home.wallpaper", path: show.home.wallpaper, fill: m.screen)
         wallpaper.allowsHitTesting = false
+        let area = HomeLayout.gridArea(m)
+        pager = Layer(name: "home.pager", frame: Rect2D(x: 0, y: area.minY, width: m.width, height: area.height))
+        strip = Layer(
+            name: "home.pages",
+            frame: Rect2D(x: 0, y: 0, width: m.width * Double(home.pages), height: area.height))
+        strip.allowsHitTesting = false
         menuButton = Layer(name: "home.menu", frame: home.menuButton, contents: .color(ScreenColors.menuButton))
         super.init(target: .home, context: context)
         layer.masksToBounds = true
-        layer.addSublayer(wallpaper)
-        tiles = ScreenTiles.build(
-            show.home.tiles.map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }, grid: home.grid,
-            in: layer, screen: self, titleColor: ScreenColors.title)
+        layer.addSublayer(content)
+        content.addSublayer(wallpaper)
+        pager.addSublayer(strip)
+        content.addSublayer(pager)
+        let items = show.home.tiles.map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
+        for p in 0..<home.pages {
+            let first = p * home.perPage
+            let slice = items[first..<Swift.min(items.count, first + home.perPage)]
+            tiles += ScreenTiles.build(
+                slice, grid: home.grid, offset: Point2D(x: Double(p) * m.width, y: -area.minY), in: strip, screen: self,
+                titleColor: ScreenColors.title, tap: { [unowned self] k in self.tapped(first + k) })
+        }
+        if home.pages > 1 {
+            let d = HomeLayout.dotDiameter(home.dotsArea!)
+            let disc = ScreenShapes.disc(diameter: Int(d), color: 0xffff_ffff)
+            for k in 0..<home.pages {
+                let dot = Layer(name: "home.dot\(k)", frame: home.dot(k), contents: .image(disc))
+                dot.allowsHitTesting = false
+                content.addSublayer(dot)
+                dots.append(dot)
+            }
+            let now = context.now
+            let accepts = context.accepts
+            bind(
+                PanRecognizer { [unowned self] pan in
+                    switch pan.state {
+                    case .began:
+                        guard accepts(now()) else { return }
+                        self.drag = (self.slide.value(at: now()), pan.translation.dx)
+                    case .changed:
+                        self.drag?.travel = pan.translation.dx
+                    case .ended:
+                        self.settle(velocity: pan.velocity.dx)
+                    default:
+                        self.settle(velocity: 0)
+                    }
+                }, to: pager)
+        }
+        addMenuButton()
+        update(time: context.now())
+    }
+
+    private func addMenuButton() {
         let s = home.menuButton.width
         let barHeight = Swift.max(2, (s * 0.1).rounded())
         let barWidth = (s * 0.56).rounded()
@@ -36,7 +120,70 @@ final class HomeScreen: ShowScreen {
             bar.allowsHitTesting = false
             menuButton.addSublayer(bar)
         }
-        layer.addSublayer(menuButton)
+        content.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }
+
+    /// A tile was tapped: the scene's handler, or its target.
+    private func tapped(_ i: Int) {
+        if let onTile {
+            onTile(i)
+        } else {
+            context.open(context.show.home.tiles[i].open)
+        }
+    }
+
+    /// Where the strip is while a finger drags it, in pages.
+    private func dragValue(_ d: (start: Double, travel: Double)) -> Double {
+        let v = d.start - d.travel / metrics.width
+        let last = Double(home.pages - 1)
+        if v < 0 { return v * Self.rubberBand }
+        if v > last { return last + (v - last) * Self.rubberBand }
+        return v
+    }
+
+    /// The finger lifted (or its touch was cancelled) with `velocity` points/s along x:
+    /// the pages slide to the page they settle on, starting at the next update.
+    private func settle(velocity: Double) {
+        guard let d = drag else { return }
+        drag = nil
+        let v = dragValue(d)
+        var target: Double
+        if velocity <= -Self.flingSpeed {
+            target = v.rounded(.down) + 1
+        } else if velocity >= Self.flingSpeed {
+            target = v.rounded(.up) - 1
+        } else {
+            target = v.rounded()
+        }
+        let from = d.start.rounded()
+        target = Swift.min(Swift.max(target, from - 1), from + 1)
+        target = Swift.min(Swift.max(target, 0), Double(home.pages - 1))
+        page = Int(target)
+        slide = ShowSlide(from: v, to: target, start: nil, curve: .easeOut)
+    }
+
+    /// Shows page `k` (clamped) at once: the folder reveal's start on a tile of another
+    /// page, and tests.
+    func show(page k: Int) {
+        drag = nil
+        page = Swift.max(0, Swift.min(k, home.pages - 1))
+        slide = .resting(at: Double(page))
+        update(time: context.now())
+    }
+
+    override func update(time: Double) {
+        let v = drag.map(dragValue) ?? slide.value(at: time)
+        strip.position = Point2D(
+            x: (strip.bounds.width / 2 - v * metrics.width).rounded(), y: strip.bounds.height / 2)
+        if dotsPage != page {
+            dotsPage = page
+            for (k, dot) in dots.enumerated() { dot.opacity = k == page ? 1 : Self.dimDotOpacity }
+        }
+    }
+
+    override func isMoving(at time: Double) -> Bool { drag != nil || slide.isMoving(at: time) }
+
+    /// Tile `i`'s cell in screen space while its page is shown.
+    func tileFrame(_ i: Int) -> Rect2D { home.cell(i) }
 }

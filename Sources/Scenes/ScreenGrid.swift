@@ -6,8 +6,8 @@ import Compositor
 /// Each cell is `area.width / columns` wide (the orientation's column count, so that a
 /// short row keeps the size of a full one) and 1.5 icon sides tall: the icon, a gap of
 /// a tenth, and the title in 0.4 of the icon side. The icon side is 70% of the cell
-/// width, shrunk when the rows would not fit the area's height (no paging yet: issue 5
-/// brings pages). The grid is as wide as its widest row and centred both ways, so a
+/// width, shrunk when the rows would not fit the area's height (the home screen pages
+/// instead: `HomeLayout`). The grid is as wide as its widest row and centred both ways, so a
 /// single short row sits in the middle.
 struct ScreenGrid: Hashable {
     let count: Int
@@ -43,6 +43,15 @@ struct ScreenGrid: Hashable {
             y: (area.minY + (area.height - gridHeight) / 2).rounded(.down))
     }
 
+    /// How many rows of full-size cells (icon 70% of the cell width) fit `area`'s height
+    /// with `columns` per row: what a page of the home screen holds.
+    static func fullSizeRows(columns: Int, area: Rect2D) -> Int {
+        let cellWidth = (area.width / Double(Swift.max(1, columns))).rounded(.down)
+        let icon = Swift.max(1, (cellWidth * 0.7).rounded(.down))
+        let cellHeight = Swift.max(1, (icon * cellHeightRatio).rounded(.down))
+        return Int((area.height / cellHeight).rounded(.down))
+    }
+
     /// The row and column of tile `i`.
     func place(_ i: Int) -> (row: Int, column: Int) { (i / columns, i % columns) }
 
@@ -70,7 +79,7 @@ struct ScreenGrid: Hashable {
     /// The title's font size, pixels.
     var titleFontSize: Double { Swift.max(6, (icon * 0.22).rounded()) }
 
-    /// The bottom edge of `row` (where the folder reveal of issue 5 splits the screen).
+    /// The bottom edge of `row` (where the folder reveal splits the screen).
     func rowBottom(_ row: Int) -> Double { origin.y + Double(row + 1) * cellHeight }
 
     /// Where to tap tile `i`: its icon's centre.

@@ -1,4 +1,5 @@
 import Compositor
+import Input
 import Show
 
 /// Tiles in a `ScreenGrid`: the home screen's, a folder's, the shelf's.
@@ -12,18 +13,24 @@ enum ScreenTiles {
 
     /// Adds tile layers for `items` under `parent` (each a cell-sized layer holding the
     /// icon, aspect-fitted in its square, and the title under it) and a tap on each
-    /// cell opening its target. Returns the cells, in order.
+    /// cell opening its target. Item `k` takes cell `first + k` of `grid`, moved by
+    /// `offset` (the grid is in screen space; `parent` may be a page strip that isn't).
+    /// With `tap`, a tap on item `k`'s cell calls it with `k` instead (the home screen:
+    /// a folder tile reveals its folder). Returns the cells, in order.
     @discardableResult
     static func build(
-        _ items: [Item], grid: ScreenGrid, in parent: Layer, screen: ShowScreen, titleColor: UInt32
+        _ items: some Collection<Item>, grid: ScreenGrid, first: Int = 0, offset: Point2D = .zero, in parent: Layer,
+        screen: ShowScreen, titleColor: UInt32, tap: ((Int) -> Void)? = nil
     ) -> [Layer] {
         var cells: [Layer] = []
         let pictures = screen.context.pictures
-        for (i, item) in items.enumerated() {
-            let cellFrame = grid.cell(i)
+        for (k, item) in items.enumerated() {
+            let i = first + k
+            let c = grid.cell(i)
+            let cellFrame = Rect2D(x: c.minX + offset.x, y: c.minY + offset.y, width: c.width, height: c.height)
             let cell = Layer(name: "tile \(i) \(item.title)", frame: cellFrame)
             let local = { (r: Rect2D) in
-                Rect2D(x: r.minX - cellFrame.minX, y: r.minY - cellFrame.minY, width: r.width, height: r.height)
+                Rect2D(x: r.minX - c.minX, y: r.minY - c.minY, width: r.width, height: r.height)
             }
             let icon = pictures.layer(name: "tile.icon", path: item.picture, fit: local(grid.iconFrame(i)))
             icon.allowsHitTesting = false
@@ -33,7 +40,12 @@ enum ScreenTiles {
                     "tile.title", item.title, frame: local(grid.titleFrame(i)),
                     TextAttributes(size: grid.titleFontSize, color: titleColor, alignment: .center, maxLines: 1)))
             parent.addSublayer(cell)
-            screen.bindTap(cell, opening: item.open)
+            if let tap {
+                let accepts = screen.context.accepts
+                screen.bind(TapRecognizer { t in if accepts(t.startTime) { tap(k) } }, to: cell)
+            } else {
+                screen.bindTap(cell, opening: item.open)
+            }
             cells.append(cell)
         }
         return cells
