@@ -25,6 +25,7 @@ extension Compositor {
             leave(layer)
             return
         }
+        if layer.pendingSnapshot != nil { drawSnapshot(for: layer) }
         let opacity = UInt8((Swift.min(1, layer.opacity) * 255).rounded())
 
         if !layer.sublayers.isEmpty

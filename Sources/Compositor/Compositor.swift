@@ -23,6 +23,8 @@ public final class Compositor {
     public var textRasterizer: (any TextRasterizing)?
 
     var items: [DrawItem] = []
+    /// A snapshot's operations (`Layer.showSnapshot(of:in:)`), kept for their storage.
+    var snapshotItems: [DrawItem] = []
     var damage: DamageRegion
     var repaint: DamageRegion
     var history: DamageHistory

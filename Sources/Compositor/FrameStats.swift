@@ -15,6 +15,8 @@ public struct FrameStats: Sendable, Equatable {
     public var drawItems = 0
     /// Groups whose offscreen picture was redrawn this frame.
     public var groupsRedrawn = 0
+    /// Snapshots drawn this frame (`Layer.showSnapshot(of:in:)`).
+    public var snapshots = 0
 
     public init() {}
 }

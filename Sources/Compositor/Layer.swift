@@ -73,6 +73,9 @@ public final class Layer {
     /// The offscreen picture when drawn as a group; rasterized text or colour.
     var group: GroupCache?
     var contentCache: ContentCache?
+    /// The subtree to draw into the contents picture at the next render
+    /// (`showSnapshot(of:in:)`).
+    var pendingSnapshot: Layer?
 
     public init(name: String = "", bounds: Rect2D = .zero, position: Point2D = .zero) {
         self.name = name

@@ -11,8 +11,8 @@ import Show
 ///
 /// | time | gesture | screen after |
 /// |---|---|---|
-/// | s + 0.6 | tap a home tile that opens a folder (one holding a book if any) | folder |
-/// | + 1.2 | tap the folder's book tile | book |
+/// | s + 0.6 | tap a home tile that opens a folder (one holding a book if any) | folder (revealed) |
+/// | + 1.2 | tap the folder's book tile (no book: tap above the panel, closing it) | book |
 /// | + 1.2, + 1.2 | swipe left twice | the book's 2nd and 3rd pictures |
 /// | + 1.2 | tap "‹ Home" | home |
 /// | + 1.2 | tap a tile opening a card list (on home, or in a folder: two taps) | card list |
@@ -24,8 +24,8 @@ import Show
 ///
 /// The last step comes at 15.5 s with the demo show (`duration(show:)`: 17 s with a
 /// rest at the end). A part the show lacks (no folder, no book, no card list, an empty
-/// menu) is left out. Positions come from the layout code the scene
-/// uses (`HomeLayout`, `FolderScreen.grid`, `BookScreen.swipe`, ...), mapped to panel
+/// menu) is left out, and so are home tiles past the first page. Positions come from the
+/// layout code the scene uses (`HomeLayout`, `FolderRevealLayout`, `BookScreen.swipe`, ...), mapped to panel
 /// pixels with DESIGN.md §2's table, so the script fits any panel size and mount.
 public enum DemoTour {
     /// Seconds between the tour's steps.
@@ -89,38 +89,43 @@ public enum DemoTour {
         /// A folder, a book in it, two pages, back home.
         mutating func folderAndBook() {
             let folderTiles = show.home.tiles.indices.compactMap { i -> (Int, Folder)? in
-                guard case .folder(let id) = show.home.tiles[i].open, let f = show.folder(id: id) else { return nil }
+                guard home.page(of: i) == 0, case .folder(let id) = show.home.tiles[i].open, let f = show.folder(id: id)
+                else { return nil }
                 return (i, f)
             }
             let withBook = folderTiles.first { (_, f) in
                 f.tiles.contains { if case .book = $0.open { true } else { false } }
             }
             guard let (tile, folder) = withBook ?? folderTiles.first else { return }
-            tap(home.grid.tapPoint(tile), "open the folder \"\(folder.id)\"")
-            let grid = FolderScreen.grid(folder, show: show, metrics: metrics)
+            tap(home.tapPoint(tile), "open the folder \"\(folder.id)\"")
+            let reveal = FolderRevealLayout(show: show, home: home, tile: tile, folder: folder)
             if let j = folder.tiles.firstIndex(where: { if case .book = $0.open { true } else { false } }) {
-                tap(grid.tapPoint(j), "open \(folder.tiles[j].open)")
+                tap(reveal.tapPoint(j), "open \(folder.tiles[j].open)")
                 for _ in 0..<2 {
                     let s = BookScreen.swipe(forward: true, metrics: metrics)
                     swipe(s.from, s.to, "next page")
                 }
+                tap(metrics.backButton.centre, "back home")
+            } else {
+                tap(reveal.abovePanel, "close the folder")
             }
-            tap(metrics.backButton.centre, "back home")
         }
 
         /// A card list (from home, or from a folder), two screenfuls, back home.
         mutating func cards() {
             var taps: [(Point2D, String)] = []
-            if let i = show.home.tiles.firstIndex(where: { if case .cards = $0.open { true } else { false } }) {
-                taps = [(home.grid.tapPoint(i), "open \(show.home.tiles[i].open)")]
+            if let i = show.home.tiles.firstIndex(where: { if case .cards = $0.open { true } else { false } }),
+                home.page(of: i) == 0
+            {
+                taps = [(home.tapPoint(i), "open \(show.home.tiles[i].open)")]
             } else {
-                for (i, tile) in show.home.tiles.enumerated() {
+                for (i, tile) in show.home.tiles.enumerated() where home.page(of: i) == 0 {
                     guard case .folder(let id) = tile.open, let f = show.folder(id: id),
                         let j = f.tiles.firstIndex(where: { if case .cards = $0.open { true } else { false } })
                     else { continue }
-                    let grid = FolderScreen.grid(f, show: show, metrics: metrics)
+                    let reveal = FolderRevealLayout(show: show, home: home, tile: i, folder: f)
                     taps = [
-                        (home.grid.tapPoint(i), "open \(tile.open)"), (grid.tapPoint(j), "open \(f.tiles[j].open)"),
+                        (home.tapPoint(i), "open \(tile.open)"), (reveal.tapPoint(j), "open \(f.tiles[j].open)"),
                     ]
                     break
                 }

@@ -1,5 +1,6 @@
 import Compositor
 import Input
+import Raster
 import Show
 
 /// The home screen: the show's wallpaper covering the screen (aspect-fill), the tiles on
@@ -41,6 +42,11 @@ final class HomeScreen: ShowScreen {
     /// Called with a tile's index when it is tapped (after the launch doors); nil: the
     /// tile opens its target.
     var onTile: ((Int) -> Void)?
+    /// A screen-sized picture for the folder reveal's snapshot of `content`: allocated
+    /// (and its pages touched) with the home screen when a tile opens a folder, so that
+    /// no frame pays for it; kept for every reveal.
+    private(set) lazy var capture: Surface = try! Surface(
+        width: metrics.width.clampedInt, height: metrics.height.clampedInt, format: .xrgb8888)
 
     /// The fling speed past which a release goes on to the next page, points/s.
     static let flingSpeed = 300.0
@@ -104,6 +110,9 @@ final class HomeScreen: ShowScreen {
                 }, to: pager)
         }
         addMenuButton()
+        if show.home.tiles.contains(where: { if case .folder(let id) = $0.open { show.folder(id: id) != nil } else { false } }) {
+            _ = capture
+        }
         update(time: context.now())
     }
 

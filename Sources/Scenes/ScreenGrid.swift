@@ -46,10 +46,15 @@ struct ScreenGrid: Hashable {
     /// How many rows of full-size cells (icon 70% of the cell width) fit `area`'s height
     /// with `columns` per row: what a page of the home screen holds.
     static func fullSizeRows(columns: Int, area: Rect2D) -> Int {
-        let cellWidth = (area.width / Double(Swift.max(1, columns))).rounded(.down)
+        Int((area.height / fullSizeCellHeight(columns: columns, width: area.width)).rounded(.down))
+    }
+
+    /// The height of a full-size cell (icon 70% of the cell width) in a grid `width`
+    /// points wide with `columns` per row, points (at least 1).
+    static func fullSizeCellHeight(columns: Int, width: Double) -> Double {
+        let cellWidth = (width / Double(Swift.max(1, columns))).rounded(.down)
         let icon = Swift.max(1, (cellWidth * 0.7).rounded(.down))
-        let cellHeight = Swift.max(1, (icon * cellHeightRatio).rounded(.down))
-        return Int((area.height / cellHeight).rounded(.down))
+        return Swift.max(1, (icon * cellHeightRatio).rounded(.down))
     }
 
     /// The row and column of tile `i`.

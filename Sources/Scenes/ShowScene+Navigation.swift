@@ -22,8 +22,9 @@ extension ShowScene {
 
     /// Changes the logical screen size (the rotation changed at run time): every screen
     /// is laid out again for `width` x `height`, keeping the screen shown (and a book's
-    /// page, a card list's scroll); a transition in flight ends at once, the launch doors
-    /// keep their timing with the new orientation's pictures.
+    /// page, a card list's scroll, an open folder, opened over a new capture); a
+    /// transition in flight ends at once, the launch doors keep their timing with the new
+    /// orientation's pictures.
     public func resize(width: Int, height: Int) {
         guard width != self.width || height != self.height else { return }
         finishTransition()
@@ -31,10 +32,20 @@ extension ShowScene {
         self.height = height
         metrics = ScreenMetrics(width: width, height: height)
         let wasHidden = home.layer.isHidden
+        // An open folder opens again, already open, over the new home screen; a closing
+        // one just goes.
+        var reopen: (tile: Int, id: String)? = nil
+        if let r = reveal {
+            if r.isOpening { reopen = (r.layout.tile, r.folderID) }
+            endModal(r)
+            reveal = nil
+            if !r.isOpening { current = .home }
+        }
         if let router { home.detach(from: router) }
         home.remove()
         buildHome()
         home.layer.isHidden = wasHidden
+        if let (tile, id) = reopen { beginReveal(tile: tile, folderID: id, start: -Double.infinity) }
         if let old = screen {
             dismiss(old)
             let s = makeScreen(old.target, keeping: old)
@@ -53,8 +64,17 @@ extension ShowScene {
     /// Starts the move to `target`; `start` nil: at the next update (a gesture).
     func navigate(to target: ShowTarget, start: Double?) {
         if target == current { return }
+        if reveal != nil && target == .home && screen == nil {
+            closeReveal(start: start)
+            return
+        }
         finishTransition()
         cutLaunch()
+        if let r = reveal { endModal(r) }  // leaving with the home screen: the panel's touches stop
+        if screen == nil, reveal == nil, case .folder(let id) = target, let tile = homeTile(opening: id) {
+            beginReveal(tile: tile, folderID: id, start: start)
+            return
+        }
         let from = screenShown
         let to: ShowScreen
         if target == .home {

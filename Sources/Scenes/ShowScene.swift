@@ -40,6 +40,8 @@ public final class ShowScene {
     var screen: ShowScreen?
     var transition: Transition?
     var launch: LaunchDoors?
+    /// The folder reveal over the home screen, while a folder is open from a home tile.
+    var reveal: FolderReveal?
     var router: TouchRouter<LayerHitTester>?
     /// The time of the last update, seconds.
     private(set) var lastTime = 0.0
@@ -68,7 +70,9 @@ public final class ShowScene {
         current = .home
         buildHome()
         if let start {
-            if start != .home {
+            if case .folder(let id) = start, let tile = homeTile(opening: id) {
+                beginReveal(tile: tile, folderID: id, start: 0)
+            } else if start != .home {
                 let s = makeScreen(start)
                 present(s)
                 screen = s
@@ -90,6 +94,7 @@ public final class ShowScene {
         home.attach(to: router)
         screen?.attach(to: router)
         if let t = transition, t.from !== home, t.from !== screen { t.from.attach(to: router) }
+        if let r = reveal, screen == nil { makeModal(r, router) }
     }
 
     /// Sets every layer for `time`, seconds since the start.
@@ -104,6 +109,7 @@ public final class ShowScene {
         }
         stepTransition(time: time)
         screenShown.update(time: time)
+        stepReveal(time: time)
     }
 
     /// Whether anything still moves at the last update's time (the doors, a transition,
@@ -112,6 +118,7 @@ public final class ShowScene {
     public var isAnimating: Bool {
         if let doors = launch, doors.isMoving(at: lastTime) { return true }
         if let t = transition, t.slide.isMoving(at: lastTime) { return true }
+        if let r = reveal, r.isMoving(at: lastTime) { return true }
         return screenShown.isMoving(at: lastTime)
     }
 
@@ -130,6 +137,7 @@ public final class ShowScene {
 
     func buildHome() {
         home = HomeScreen(context: context())
+        home.onTile = { [unowned self] i in self.homeTileTapped(i) }
         home.layer.zPosition = 0
         root.addSublayer(home.layer)
         if let router { home.attach(to: router) }
@@ -168,6 +176,7 @@ public final class ShowScene {
     func dismiss(_ s: ShowScreen) {
         if s === home {
             home.layer.isHidden = true
+            dropReveal()
             return
         }
         if let router { s.detach(from: router) }

@@ -77,6 +77,8 @@ enum ScreenColors {
     static let cardTitle: UInt32 = 0xff20_2430
     static let cardSubtitle: UInt32 = 0xff5a_6070
     static let row: UInt32 = 0xff2b_303b
+    /// The folder panel and its arrow (the reveal).
+    static let panel: UInt32 = 0xff39_4150
     /// Black at 40%: the home screen's menu button.
     static let menuButton: UInt32 = 0x6600_0000
 }

@@ -28,10 +28,15 @@ import VitrineTestSupport
         try assertGolden(surface, named: "show_home_240x144_r0", in: Self.golden)
     }
 
-    /// The first folder as a plain screen: the bar with "‹ Home" and the title, its tiles.
+    /// The first folder as a plain screen (opened from a screen other than home): the
+    /// bar with "‹ Home" and the title, its tiles.
     @Test func folder() throws {
         let id = try #require(DemoShow.show.folders.first).id
-        let (h, surface) = try Self.render(.folder(id), at: 0)
+        let h = try ShowHarness(show: DemoShow.show, assets: ShowAssets.demo(), start: .shelf, text: true)
+        h.scene.open(.folder(id), time: 0)
+        h.scene.update(time: 0.3)
+        #expect(h.scene.screen is FolderScreen)
+        let surface = try h.render()
         // The bar's colour at its middle bottom row, the background under it.
         #expect(surface[120, Int(h.metrics.barHeight) - 1] == ScreenColors.bar)
         #expect(surface[2, Int(h.metrics.barHeight) + 2] == ScreenColors.background)

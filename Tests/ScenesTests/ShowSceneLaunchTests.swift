@@ -79,7 +79,7 @@ import Testing
     /// a tap after the doors does.
     @Test(arguments: [0, 90]) func touchesDuringTheDoorsAreIgnored(mount: Int) throws {
         let h = try ShowHarness(mount: mount)
-        let folder = h.home.grid.tapPoint(0)
+        let folder = h.home.tapPoint(0)
         let q = h.panel(folder)
         try h.load(
             h.tap(folder, at: 0.2) + h.tap(folder, at: 1.0)
@@ -93,15 +93,22 @@ import Testing
         #expect(h.scene.current == .folder("books"))
     }
 
-    /// A cold start shows the doors; a start at a screen shows it at once, without them.
+    /// A cold start shows the doors; a start at a screen shows it at once, without them;
+    /// a start at a folder on the home screen shows home with the folder's reveal
+    /// starting at t = 0 (DESIGN.md §3; before issue 5, the folder's plain screen).
     @Test func startAtAScreenSkipsTheDoors() throws {
-        let h = try ShowHarness(start: .folder("more"))
+        let h = try ShowHarness(start: .shelf)
         #expect(h.scene.launch == nil)
-        #expect(h.scene.current == .folder("more"))
+        #expect(h.scene.current == .shelf)
         #expect(!h.scene.isAnimating)
         #expect(h.scene.home.layer.isHidden)
         #expect(h.scene.screen?.layer.frame == Rect2D(x: 0, y: 0, width: 240, height: 144))
         let home = try ShowHarness(start: .home)
         #expect(home.scene.launch == nil && home.scene.current == .home && !home.scene.home.layer.isHidden)
+        let folder = try ShowHarness(start: .folder("more"))
+        #expect(folder.scene.launch == nil && folder.scene.current == .folder("more"))
+        #expect(folder.scene.screen == nil && !folder.scene.home.layer.isHidden)
+        #expect(folder.scene.reveal?.slide.start == 0)
+        #expect(folder.scene.isAnimating)
     }
 }

@@ -6,24 +6,31 @@ import Testing
 @testable import Scenes
 
 @Suite struct ShowSceneNavigationTests {
-    /// Tap a folder tile: the folder; its back button: home. Each transition takes 0.3 s
-    /// from the next frame after the tap, then nothing moves.
-    @Test(arguments: [0, 90]) func folderTileAndBackButton(mount: Int) throws {
+    /// Tap a folder tile: the folder opens over home (the reveal, 0.5 s from the next
+    /// frame after the tap); a tap on the captured screen above it (here where the back
+    /// button of a plain screen would be) closes it in 0.5 s, then nothing moves.
+    /// (Before issue 5, the folder was a plain screen sliding in, closed by its back button.)
+    @Test(arguments: [0, 90]) func folderTileRevealsAndATapAboveCloses(mount: Int) throws {
         let h = try ShowHarness(mount: mount)
-        try h.load(h.tap(h.home.grid.tapPoint(0), at: 2.0) + h.tap(h.metrics.backButton.centre, at: 3.0))
+        try h.load(h.tap(h.home.tapPoint(0), at: 2.0) + h.tap(h.metrics.backButton.centre, at: 3.0))
         h.run(until: 2.1)
         #expect(h.scene.current == .folder("books"))
         #expect(h.scene.isAnimating)
-        h.run(until: 2.5)
+        #expect(h.scene.screen == nil && h.scene.reveal != nil)
+        h.run(until: 2.7)
         #expect(!h.scene.isAnimating)
-        #expect(h.scene.home.layer.isHidden)
-        h.run(until: 3.5)
+        #expect(!h.scene.home.layer.isHidden && h.scene.home.content.isHidden)
+        h.run(until: 3.1)
         #expect(h.scene.current == .home)
+        #expect(h.scene.isAnimating)
+        h.run(until: 3.7)
+        #expect(h.scene.reveal == nil)
         #expect(h.scene.screen == nil)
-        #expect(!h.scene.home.layer.isHidden)
+        #expect(!h.scene.home.content.isHidden)
         #expect(h.scene.home.layer.frame.minX == 0)
         #expect(!h.scene.isAnimating)
         #expect(h.scene.launch == nil)
+        #expect(h.router.modalTarget == nil)
     }
 
     /// The slide: forward, the new screen comes from the right as the old one leaves to
@@ -85,14 +92,16 @@ import Testing
         #expect(!h.scene.isAnimating)
     }
 
-    /// Home tiles, folder tiles and menu rows open their targets; the menu button the menu.
+    /// Home tiles, folder tiles (in the revealed panel) and menu rows open their targets;
+    /// the menu button the menu.
     @Test func tilesAndMenuRowsOpenTheirTargets() throws {
         let h = try ShowHarness(start: .home)
-        let folder = FolderScreen.grid(ShowFixture.show.folders[0], show: ShowFixture.show, metrics: h.metrics)
+        let folder = FolderRevealLayout(
+            show: ShowFixture.show, home: h.home, tile: 0, folder: ShowFixture.show.folders[0])
         try h.load(
-            h.tap(h.home.grid.tapPoint(1), at: 0.5)  // Shelf
+            h.tap(h.home.tapPoint(1), at: 0.5)  // Shelf
                 + h.tap(h.metrics.backButton.centre, at: 1.0)
-                + h.tap(h.home.grid.tapPoint(0), at: 1.5)  // folder "books"
+                + h.tap(h.home.tapPoint(0), at: 1.5)  // folder "books"
                 + h.tap(folder.tapPoint(1), at: 2.0)  // book "tides"
                 + h.tap(h.metrics.backButton.centre, at: 2.5)
                 + h.tap(h.home.menuButton.centre, at: 3.0)
@@ -181,7 +190,7 @@ import Testing
         _ = try cold.compositor.render(into: cold.target, bufferAge: 1)
         cold.scene.update(time: 0.4)
         #expect(!cold.compositor.needsDisplay)
-        for start: ShowTarget in [.home, .folder("books"), .shelf, .book("atlas"), .cards("team"), .menu] {
+        for start: ShowTarget in [.home, .folder("books"), .folder("nope"), .shelf, .book("atlas"), .cards("team"), .menu] {
             let h = try ShowHarness(start: start)
             h.scene.update(time: 1)
             _ = try h.compositor.render(into: h.target, bufferAge: 1)
