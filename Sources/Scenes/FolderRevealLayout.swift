@@ -49,9 +49,12 @@ struct FolderRevealLayout: Hashable {
         pointX = home.cell(tile).centre.x
         let width = Swift.max(1, m.width - 2 * m.margin)
         let rows = Swift.max(1, (folderTiles + Swift.max(1, columns) - 1) / Swift.max(1, columns))
-        let full = ScreenGrid.fullSizeCellHeight(columns: columns, width: width)
+        // Rows of full-size icons: icon * 1.5 each, rounded up as a whole (the grid's
+        // cells are whole points, so the grid keeps the full-size icon).
+        let icon = ScreenGrid.fullSizeIcon(columns: columns, width: width)
         let limit = Swift.max(m.barHeight + m.margin + 1, m.height - 2 * m.barHeight)
-        let gridHeight = Swift.min(Double(rows) * full, limit - m.barHeight - m.margin)
+        let gridHeight = Swift.min(
+            (Double(rows) * icon * ScreenGrid.cellHeightRatio).rounded(.up), limit - m.barHeight - m.margin)
         panelHeight = m.barHeight + gridHeight + m.margin
         rise = Swift.min(split, Swift.max(0, split + panelHeight - m.height))
         grid = ScreenGrid(

@@ -52,9 +52,13 @@ struct ScreenGrid: Hashable {
     /// The height of a full-size cell (icon 70% of the cell width) in a grid `width`
     /// points wide with `columns` per row, points (at least 1).
     static func fullSizeCellHeight(columns: Int, width: Double) -> Double {
+        Swift.max(1, (fullSizeIcon(columns: columns, width: width) * cellHeightRatio).rounded(.down))
+    }
+
+    /// The full-size icon's side in a grid `width` points wide with `columns` per row.
+    static func fullSizeIcon(columns: Int, width: Double) -> Double {
         let cellWidth = (width / Double(Swift.max(1, columns))).rounded(.down)
-        let icon = Swift.max(1, (cellWidth * 0.7).rounded(.down))
-        return Swift.max(1, (icon * cellHeightRatio).rounded(.down))
+        return Swift.max(1, (cellWidth * 0.7).rounded(.down))
     }
 
     /// The row and column of tile `i`.

@@ -51,7 +51,8 @@ extension ShowScene {
         reveal = r
         current = .folder(id)
         if let router { makeModal(r, router) }
-        r.update(time: start ?? lastTime)
+        // Built closed; a slide begun between frames is fixed by the next update.
+        if let start { r.update(time: Swift.max(start, lastTime)) }
     }
 
     /// The panel takes the touches from now on.
