@@ -6,9 +6,12 @@ import Show
 /// orientation's left and right door pictures side by side covering the screen, over the
 /// background picture, above the home screen (already laid out underneath).
 ///
-/// Timeline, seconds since the start: closed until `hold`; from `hold` to
-/// `hold + duration` the left door moves left and the right door right, each by
-/// max(width, height) times the curve's value; then the doors are gone.
+/// Timeline, seconds since the start: closed until the orientation is known (the
+/// rotation service's first orientation: `orientationKnown(at:)`; for a board whose
+/// `rotation.source` is `fixed`, at 0) and `hold` after it; then over `duration` the
+/// left door moves left and the right door right, each by max(width, height) times the
+/// curve's value; then the doors are gone. The seed's fixed 3.5 s wait becomes a wait
+/// for the orientation: while it is unknown the doors stay closed, whatever the time.
 ///
 /// The background shows only through transparent parts of the closed doors; it fades
 /// out over the first quarter of the opening (linear in time), so that the home screen,
@@ -22,8 +25,13 @@ final class LaunchDoors {
     let leftDoor: Layer
     let rightDoor: Layer
 
-    init(launch: LaunchSection, metrics m: ScreenMetrics, pictures: ShowPictures) {
+    /// When the orientation became known, seconds; nil while it isn't.
+    private(set) var orientationTime: Double?
+
+    /// - Parameter orientationTime: when the orientation became known (nil: not yet).
+    init(launch: LaunchSection, metrics m: ScreenMetrics, pictures: ShowPictures, orientationTime: Double?) {
         self.launch = launch
+        self.orientationTime = orientationTime
         metrics = m
         layer = Layer(name: "launch", frame: m.screen)
         layer.zPosition = 100
@@ -54,27 +62,30 @@ final class LaunchDoors {
         return Rect2D(x: l, y: 0, width: m.width - l, height: m.height)
     }
 
-    /// When the doors start to move, seconds.
-    var openingStart: Double { launch.hold }
-    /// When the doors are gone, seconds.
-    var end: Double { launch.hold + Swift.max(0, launch.duration) }
+    /// The orientation is known from `time` on (seconds; the first call counts): the
+    /// hold starts then.
+    func orientationKnown(at time: Double) {
+        if orientationTime == nil { orientationTime = time }
+    }
+
+    /// When the doors start to move, seconds (infinity while the orientation is unknown).
+    var openingStart: Double { (orientationTime ?? .infinity) + launch.hold }
+    /// When the doors are gone, seconds (infinity while the orientation is unknown).
+    var end: Double { openingStart + Swift.max(0, launch.duration) }
 
     /// How far each door has moved at `time`: max(width, height) times the curve's value
     /// at the elapsed fraction of `duration`, rounded to a whole point.
     func travel(at time: Double) -> Double {
-        Self.travel(at: time, launch: launch, longSide: metrics.longSide)
-    }
-
-    static func travel(at time: Double, launch: LaunchSection, longSide: Double) -> Double {
+        let start = openingStart
         let progress: Double
-        if time <= launch.hold {
+        if time <= start {
             progress = 0
-        } else if launch.duration <= 0 || time >= launch.hold + launch.duration {
+        } else if launch.duration <= 0 || time >= start + launch.duration {
             progress = 1
         } else {
-            progress = (time - launch.hold) / launch.duration
+            progress = (time - start) / launch.duration
         }
-        return (launch.curve.value(at: progress) * longSide).rounded()
+        return (launch.curve.value(at: progress) * metrics.longSide).rounded()
     }
 
     /// Sets the doors and the background for `time`.
@@ -85,14 +96,15 @@ final class LaunchDoors {
         leftDoor.position = Point2D(x: l.centre.x - d, y: l.centre.y)
         rightDoor.position = Point2D(x: r.centre.x + d, y: r.centre.y)
         let fade = Swift.max(0, launch.duration) / 4
+        let start = openingStart
         background.isHidden = false
-        if time <= launch.hold {
+        if time <= start {
             background.opacity = 1
-        } else if fade <= 0 || time >= launch.hold + fade {
+        } else if fade <= 0 || time >= start + fade {
             background.opacity = 0
             background.isHidden = true
         } else {
-            background.opacity = 1 - (time - launch.hold) / fade
+            background.opacity = 1 - (time - start) / fade
         }
     }
 

@@ -54,7 +54,8 @@ extension ShowScene {
         }
         if let doors = launch {
             doors.layer.removeFromSuperlayer()
-            let new = LaunchDoors(launch: show.launch, metrics: metrics, pictures: pictures)
+            let new = LaunchDoors(
+                launch: show.launch, metrics: metrics, pictures: pictures, orientationTime: doors.orientationTime)
             root.addSublayer(new.layer)
             launch = new
         }

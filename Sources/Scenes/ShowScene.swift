@@ -58,9 +58,16 @@ public final class ShowScene {
     }
 
     /// Builds the layers under `root` for a `width` x `height` logical screen.
-    /// - Parameter start: nil for a cold start (the launch doors, then home); else the
-    ///   screen to show at once (`vitrine render --scene home`, `folder:<id>`, ...).
-    public init(show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil) {
+    /// - Parameters:
+    ///   - start: nil for a cold start (the launch doors, then home); else the screen to
+    ///     show at once (`vitrine render --scene home`, `folder:<id>`, ...).
+    ///   - orientationKnown: whether the orientation is known at t = 0 (a board whose
+    ///     `rotation.source` is `fixed`). When false, the launch doors stay closed until
+    ///     `orientationKnown(at:)` (a rotation service reading a sensor or the panel).
+    public init(
+        show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil,
+        orientationKnown: Bool = true
+    ) {
         self.show = show
         self.width = width
         self.height = height
@@ -80,7 +87,8 @@ public final class ShowScene {
                 current = start
             }
         } else {
-            let doors = LaunchDoors(launch: show.launch, metrics: metrics, pictures: pictures)
+            let doors = LaunchDoors(
+                launch: show.launch, metrics: metrics, pictures: pictures, orientationTime: orientationKnown ? 0 : nil)
             root.addSublayer(doors.layer)
             launch = doors
             inputStart = doors.end
@@ -125,10 +133,25 @@ public final class ShowScene {
     /// Whether the launch doors are still on screen (the cold start's first seconds).
     public var isLaunching: Bool { launch != nil }
 
+    /// Whether the launch doors wait for the orientation (`orientationKnown(at:)`).
+    public var isWaitingForOrientation: Bool { launch.map { $0.orientationTime == nil } ?? false }
+
+    /// The rotation service's first orientation arrived at `time` (seconds): the launch
+    /// doors' hold starts then (for `rotation.source = "fixed"` the scene is built
+    /// knowing it, at 0). If that orientation's logical size differs from the scene's,
+    /// call `resize(width:height:)` first: the doors take that orientation's pictures
+    /// before they open. Later calls, and calls after the launch, do nothing.
+    public func orientationKnown(at time: Double) {
+        guard let doors = launch, doors.orientationTime == nil else { return }
+        doors.orientationKnown(at: time)
+        inputStart = doors.end
+    }
+
     /// When nothing moves now but something will later without a touch (the end of the
-    /// launch's hold), that time in seconds; else nil.
+    /// launch's hold), that time in seconds; else nil (also while the doors wait for
+    /// the orientation: only `orientationKnown(at:)` changes that).
     public var nextChange: Double? {
-        if let doors = launch, lastTime < doors.openingStart { return doors.openingStart }
+        if let doors = launch, doors.openingStart.isFinite, lastTime < doors.openingStart { return doors.openingStart }
         return nil
     }
 

@@ -68,7 +68,8 @@ final class ShowHarness {
 
     init(
         show: Show = ShowFixture.show, assets: ShowAssets = ShowFixture.assets(), panelWidth: Int = 240,
-        panelHeight: Int = 144, mount: Int = 0, start: ShowTarget? = nil, text: Bool = false
+        panelHeight: Int = 144, mount: Int = 0, start: ShowTarget? = nil, text: Bool = false,
+        orientationKnown: Bool = true
     ) throws {
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
@@ -76,7 +77,9 @@ final class ShowHarness {
         let (w, h) = mount % 180 == 0 ? (panelWidth, panelHeight) : (panelHeight, panelWidth)
         compositor = Compositor(width: w, height: h, paintThreads: 0)
         if text { compositor.textRasterizer = AssetsTextRasterizer() }
-        scene = ShowScene(show: show, assets: assets, root: compositor.root, width: w, height: h, start: start)
+        scene = ShowScene(
+            show: show, assets: assets, root: compositor.root, width: w, height: h, start: start,
+            orientationKnown: orientationKnown)
         router = TouchRouter(hitTester: LayerHitTester(compositor: compositor))
         scene.attachGestures(to: router)
         let (pw, ph) = (panelWidth, panelHeight)

@@ -112,3 +112,54 @@ import Testing
         #expect(folder.scene.isAnimating)
     }
 }
+
+@Suite struct ShowSceneOrientationWaitTests {
+    /// Doors that wait for the orientation (a rotation source other than `fixed`) stay
+    /// closed, with nothing to draw and no timer, however long it takes. The orientation
+    /// comes at 3 s as portrait: the doors switch to the portrait pictures before
+    /// opening, hold 0.5 s from then and open over 1.2 s.
+    @Test func doorsWaitForTheFirstOrientation() throws {
+        let h = try ShowHarness(orientationKnown: false)
+        let late = h.scene
+        #expect(late.isWaitingForOrientation && late.isLaunching)
+        for t in [0.0, 0.6, 1.8, 2.9] {
+            late.update(time: t)
+            #expect(!late.isAnimating && late.nextChange == nil, "t=\(t)")
+            #expect(late.launch!.leftDoor.frame.maxX == 120, "t=\(t)")
+        }
+        late.resize(width: 144, height: 240)
+        late.orientationKnown(at: 3)
+        #expect(!late.isWaitingForOrientation)
+        #expect(late.nextChange == 3.5)
+        let doors = try #require(late.launch)
+        #expect(doors.metrics.isPortrait)
+        #expect(doors.leftDoor.frame == Rect2D(x: 0, y: 0, width: 72, height: 240))
+        #expect(doors.leftDoor.contents == .image(late.pictures.picture("left-p.png", width: 72, height: 240)))
+        #expect(doors.rightDoor.contents == .image(late.pictures.picture("right-p.png", width: 72, height: 240)))
+        late.orientationKnown(at: 4)  // only the first counts
+        for t in [3.2, 3.5, 3.8, 4.1, 4.4, 4.69] {
+            late.update(time: t)
+            let p = TimingCurve.easeInOut.value(at: max(0, (t - 3.5) / 1.2))
+            #expect(abs(late.launch!.leftDoor.frame.maxX - (72 - p * 240)) <= 1, "t=\(t)")
+        }
+        late.update(time: 4.7)
+        #expect(late.launch == nil && !late.isAnimating)
+        late.orientationKnown(at: 5)  // after the launch: nothing
+        #expect(!late.isWaitingForOrientation)
+    }
+
+    /// Touches while the doors wait are ignored, and during their opening; a tap after
+    /// they opened works.
+    @Test func touchesWhileWaitingAreIgnored() throws {
+        let h = try ShowHarness(orientationKnown: false)
+        let tile = h.home.tapPoint(1)
+        try h.load(h.tap(tile, at: 1.0) + h.tap(tile, at: 3.0) + h.tap(tile, at: 3.5))
+        h.run(until: 1.5)
+        #expect(h.scene.current == .home && h.scene.isWaitingForOrientation)
+        h.scene.orientationKnown(at: 1.5)  // the doors are gone at 1.5 + 0.5 + 1.2 = 3.2 s
+        h.run(until: 3.4)
+        #expect(h.scene.current == .home && h.scene.launch == nil)
+        h.run(until: 3.7)
+        #expect(h.scene.current == .shelf)
+    }
+}
