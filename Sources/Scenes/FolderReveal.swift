@@ -18,7 +18,9 @@ import Show
 /// Motion: the open fraction goes 0 -> 1 over 0.5 s, ease-out (opening) and 1 -> 0 over
 /// 0.5 s, ease-out (closing). A reversal (a tap during either) starts from where the
 /// parts are, again over 0.5 s ease-out (UIKit's `beginFromCurrentState` with the same
-/// animation). Positions are whole points.
+/// animation). Positions are whole points. The arrow rises out of the gap with the
+/// panel: its apex stands min(arrow height, the panel's visible height) above the
+/// panel's top edge, so a closed folder shows no arrow.
 final class FolderReveal {
     static let duration = 0.5
     static let curve = TimingCurve.easeOut
@@ -87,6 +89,10 @@ final class FolderReveal {
         upper.position = Point2D(x: m.width / 2, y: layout.split / 2 + up)
         panel.layer.position = Point2D(x: m.width / 2, y: layout.panelTop(v) + layout.panelHeight / 2)
         lower.position = Point2D(x: m.width / 2, y: layout.lowerTop(v) + lower.bounds.height / 2)
+        // The arrow comes out with the panel: its apex is at most as far above the
+        // panel's top edge as the panel shows (the rest is behind the lower part).
+        let shown = Swift.min(layout.arrow.height, layout.lowerTop(v) - layout.panelTop(v))
+        panel.arrow.position = Point2D(x: layout.arrow.centre.x, y: -shown + layout.arrow.height / 2)
     }
 
     /// Turns back from where the parts are at `now` (the last update's time): an opening
