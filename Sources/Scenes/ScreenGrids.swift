@@ -1,9 +1,11 @@
 import Compositor
 import Show
 
-/// A folder as a plain screen (issue 5 brings the reveal): the folder's title in the
-/// bar and its tiles in a grid over the content area (the home screen's column count);
-/// a tile opens its target.
+/// A folder as a plain screen: the folder's title in the bar and its tiles in a grid
+/// over the content area (the home screen's column count); a tile opens its target.
+/// Used where there is no home tile to reveal it from (a folder opened from the menu or
+/// another screen, or one no home tile opens); from home, folders open with the reveal
+/// (`FolderReveal`).
 final class FolderScreen: PlainScreen {
     static func grid(_ folder: Folder?, show: Show, metrics m: ScreenMetrics) -> ScreenGrid {
         ScreenGrid(

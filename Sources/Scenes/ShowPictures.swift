@@ -7,7 +7,9 @@ import Show
 /// with a plain copy or over at a whole-pixel position instead of a bilinear stretch
 /// (faster, and a large picture shrunk a lot is averaged instead of aliased).
 ///
-/// Resampled pictures are kept, least recently used first out, within `budgetBytes`
+/// A resampled picture with no transparent pixel is kept as xrgb8888, so frames copy it
+/// and draw nothing under it. Resampled pictures are kept, least recently used first
+/// out, within `budgetBytes`
 /// (the originals stay in `ShowAssets`' own cache).
 final class ShowPictures {
     let assets: ShowAssets
@@ -46,7 +48,8 @@ final class ShowPictures {
             entries[key] = e
             return e.surface
         }
-        let surface = ShowResample.resample(assets.image(path), width: key.width, height: key.height)
+        let surface = ShowResample.opaqueIfPossible(
+            ShowResample.resample(assets.image(path), width: key.width, height: key.height))
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
         bytes += entry.bytes

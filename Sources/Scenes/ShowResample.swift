@@ -21,6 +21,24 @@ enum ShowResample {
         return bilinear(s, width: width, height: height)
     }
 
+    /// `s` as an opaque xrgb8888 picture when it is argb8888 with every alpha 0xff (the
+    /// same pixels; the compositor then copies it and lets it hide what is under it,
+    /// instead of blending it over), else `s` itself. A scan once per resampled picture.
+    static func opaqueIfPossible(_ s: Surface) -> Surface {
+        guard s.format == .argb8888 else { return s }
+        for y in 0..<s.height {
+            let row = s.row(y, as: UInt32.self)
+            for x in 0..<s.width where row[x] >> 24 != 0xff { return s }
+        }
+        let out = try! Surface(width: s.width, height: s.height, format: .xrgb8888)
+        for y in 0..<s.height {
+            let src = s.row(y, as: UInt32.self)
+            let dst = out.row(y, as: UInt32.self)
+            for x in 0..<s.width { dst[x] = src[x] }
+        }
+        return out
+    }
+
     /// `s` halved along x and/or y: each output pixel the rounded mean of its 2 or 4
     /// source pixels (an odd last column or row is averaged with itself).
     static func halve(_ s: Surface, x: Bool, y: Bool) -> Surface {

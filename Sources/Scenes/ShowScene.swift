@@ -3,9 +3,10 @@ import Input
 import Motion
 import Show
 
-/// The show's player until the real scenes exist (issues 5-9 replace its parts): the
-/// launch doors of a cold start, the home screen, and a plain screen for every other
-/// target (folder, shelf, book, card list, menu), with slide transitions between them.
+/// The show's player: the launch doors of a cold start, the home screen (paged, its
+/// folders opening with the reveal: `ShowScene+Reveal.swift`), and a plain screen for
+/// every other target (shelf, book, card list, menu, a folder away from home) until
+/// issues 6-9 bring the real scenes, with slide transitions between them.
 ///
 /// Time: `update(time:)` takes seconds since the start (monotonic, injected: the scene
 /// reads no clock) and sets every layer for that time; every animation is a function
@@ -23,8 +24,8 @@ import Show
 /// screen and take no gestures), and any gesture whose touch went down before the doors
 /// were gone is ignored: touches during the doors are dropped, not queued.
 ///
-/// Layers under `root`: the home screen (z 0), the other screens (z 10), the launch (z
-/// 100), each a full-screen container.
+/// Layers under `root`: the home screen (z 0, holding the reveal's layers while a folder
+/// is open), the other screens (z 10), the launch (z 100), each a full-screen container.
 public final class ShowScene {
     public let show: Show
     public internal(set) var width: Int

@@ -87,4 +87,19 @@ import Testing
         let four = ShowResample.resample(two, width: 4, height: 1)
         #expect((0..<4).map { four[$0, 0] & 0xff } == [0, 64, 191, 255])
     }
+
+    /// An argb8888 picture with no transparent pixel is kept as xrgb8888 (the same
+    /// pixels: drawn as a copy that hides what is under it); one with any alpha below
+    /// 0xff stays as it is.
+    @Test func opaquePicturesBecomeXRGB() throws {
+        let s = try Surface(width: 3, height: 2, format: .argb8888)
+        s.withRows(as: UInt32.self) { y, row in for x in 0..<3 { row[x] = 0xff00_0000 | UInt32(x * 16 + y) } }
+        let o = ShowResample.opaqueIfPossible(s)
+        #expect(o.format == .xrgb8888 && o.width == 3 && o.height == 2)
+        #expect(o[2, 1] == 0xff00_0021 && o[0, 0] == 0xff00_0000)
+        s[1, 1] = 0xfe00_0000
+        #expect(ShowResample.opaqueIfPossible(s) === s)
+        let x = try Surface(width: 1, height: 1, format: .xrgb8888)
+        #expect(ShowResample.opaqueIfPossible(x) === x)
+    }
 }
