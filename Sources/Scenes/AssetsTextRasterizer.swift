@@ -17,10 +17,14 @@ public final class AssetsTextRasterizer: TextRasterizing {
     public let regularFont: FontChoice
     public let boldFont: FontChoice
 
+    /// Loads both fonts now (at start), so that no frame reads a font file; a font that
+    /// can't be loaded is tried again, and reported, when text first needs it.
     public init(engine: TextEngine = TextEngine(), regularFont: FontChoice = .regular, boldFont: FontChoice = .bold) {
         self.engine = engine
         self.regularFont = regularFont
         self.boldFont = boldFont
+        _ = try? engine.font(regularFont)
+        _ = try? engine.font(boldFont)
     }
 
     public func rasterize(_ text: String, attributes: TextAttributes, width: Int, height: Int) -> Surface? {

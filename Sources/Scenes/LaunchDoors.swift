@@ -15,15 +15,23 @@ import Show
 ///
 /// The background shows only through transparent parts of the closed doors; it fades
 /// out over the first quarter of the opening (linear in time), so that the home screen,
-/// not the background, appears between the parting doors.
+/// not the background, appears between the parting doors. When both door pictures are
+/// opaque (xrgb8888), the background is clipped to the gap between them (nothing else
+/// of it can show), so the fade blends a strip, not the whole screen.
 final class LaunchDoors {
     let launch: LaunchSection
     let metrics: ScreenMetrics
     /// Holds the background and the doors, above everything else.
     let layer: Layer
+    /// Clips the background: the screen, or the gap between opaque doors.
+    let backgroundClip: Layer
     let background: Layer
     let leftDoor: Layer
     let rightDoor: Layer
+    /// Whether both door pictures are opaque (the background can show only between them).
+    let doorsAreOpaque: Bool
+    /// Where the background's centre is on screen (it stays there while its clip moves).
+    let backgroundCentre: Point2D
 
     /// When the orientation became known, seconds; nil while it isn't.
     private(set) var orientationTime: Double?
@@ -44,9 +52,17 @@ final class LaunchDoors {
         rightDoor = pictures.layer(
             name: "launch.rightDoor", path: portrait ? launch.rightDoor.portrait : launch.rightDoor.landscape,
             stretch: Self.rightFrame(m))
+        doorsAreOpaque = [leftDoor, rightDoor].allSatisfy { door in
+            if case .image(let s) = door.contents { s.format == .xrgb8888 } else { false }
+        }
+        backgroundCentre = background.position
+        backgroundClip = Layer(name: "launch.backgroundClip", frame: m.screen)
+        backgroundClip.masksToBounds = true
+        backgroundClip.allowsHitTesting = false
+        backgroundClip.addSublayer(background)
         // The container covers the screen and takes touches with no recognizer on them:
         // a touch that starts on the doors goes nowhere (ignored, not queued).
-        layer.addSublayer(background)
+        layer.addSublayer(backgroundClip)
         layer.addSublayer(leftDoor)
         layer.addSublayer(rightDoor)
     }
@@ -95,6 +111,14 @@ final class LaunchDoors {
         let r = Self.rightFrame(metrics)
         leftDoor.position = Point2D(x: l.centre.x - d, y: l.centre.y)
         rightDoor.position = Point2D(x: r.centre.x + d, y: r.centre.y)
+        if doorsAreOpaque {
+            // Only the gap between the doors, the background fixed on screen under it.
+            let x0 = Swift.max(0, l.maxX - d)
+            let x1 = Swift.min(metrics.width, r.minX + d)
+            backgroundClip.frame = Rect2D(x: x0, y: 0, width: Swift.max(0, x1 - x0), height: metrics.height)
+            backgroundClip.isHidden = x1 <= x0
+            background.position = Point2D(x: backgroundCentre.x - x0, y: backgroundCentre.y)
+        }
         let fade = Swift.max(0, launch.duration) / 4
         let start = openingStart
         background.isHidden = false

@@ -34,7 +34,11 @@ import Testing
         let doors = try #require(h.scene.launch)
         #expect(doors.leftDoor.frame == Rect2D(x: 0, y: 0, width: 120, height: 144))
         #expect(doors.rightDoor.frame == Rect2D(x: 120, y: 0, width: 121, height: 144))
-        #expect(doors.background.frame.minX <= 0 && doors.background.frame.maxX >= 241)
+        // The background covers the screen (in screen space: its clip is the gap between
+        // the doors, which are opaque here, so it is hidden while they are closed).
+        let clipX = doors.backgroundClip.frame.minX
+        #expect(clipX + doors.background.frame.minX <= 0 && clipX + doors.background.frame.maxX >= 241)
+        #expect(doors.doorsAreOpaque && doors.backgroundClip.isHidden)
         #expect(!doors.metrics.isPortrait)
         #expect(ScreenMetrics(width: 144, height: 240).isPortrait)
     }
@@ -70,6 +74,12 @@ import Testing
         #expect(doors.background.opacity == 1)
         h.scene.update(time: 0.65)
         #expect(abs(doors.background.opacity - 0.5) < 1e-9)
+        // Only between the doors: p = ease-in-out(0.125) of 240 points each way.
+        let d = (240 * TimingCurve.easeInOut.value(at: 0.125)).rounded()
+        #expect(doors.backgroundClip.frame == Rect2D(x: 120 - d, y: 0, width: 2 * d, height: 144))
+        #expect(!doors.backgroundClip.isHidden)
+        #expect(doors.backgroundClip.frame.minX + doors.background.frame.minX == ScreenFit.fill(
+            h.scene.pictures.size("bg-l.png"), in: Rect2D(x: 0, y: 0, width: 240, height: 144)).minX)
         h.scene.update(time: 0.85)
         #expect(doors.background.isHidden)
     }
