@@ -68,7 +68,7 @@ import Testing
             #expect(r.upper.frame.maxY == r.panel.layer.frame.minY)
             let arrow = r.panel.arrow.frame
             let gap = r.lower.frame.minY - r.panel.layer.frame.minY
-            #expect(arrow.minY == -min(L.arrow.height, gap) && abs(arrow.midXValue - L.pointX) <= 1, "dt=\(dt)")
+            #expect(arrow.minY == -min(L.arrow.height, gap) && abs(arrow.centre.x - L.pointX) <= 1, "dt=\(dt)")
             #expect(abs(r.panel.layer.frame.minX) == 0 && r.panel.layer.frame.width == Double(h.scene.width))
             #expect(h.scene.isAnimating == (dt < 0.5), "dt=\(dt)")
         }
@@ -214,6 +214,28 @@ import Testing
         #expect(h.scene.reveal == nil && h.scene.current == .home && !h.scene.home.content.isHidden)
     }
 
+    /// A folder tile on the second home page: the reveal splits that page at the tile's
+    /// row and points at it; opening the folder by name reveals it from its first tile,
+    /// whose page is shown first.
+    @Test func folderTileOnTheSecondPage() throws {
+        let show = HomePagingTests.show(tiles: 23)
+        let h = try ShowHarness(show: show, start: .home)
+        let home = h.scene.home!
+        home.show(page: 1)
+        try h.load(h.tap(home.home.tapPoint(15), at: 0.5))  // tile 15: a folder (every fifth)
+        h.run(until: 1.2)
+        let r = try #require(h.scene.reveal)
+        #expect(r.layout.tile == 15 && r.layout.split == home.home.rowBottom(of: 15))
+        #expect(r.layout.pointX == home.home.cell(15).centre.x)
+        #expect(home.page == 1 && home.strip.frame.minX == -240)
+        h.scene.goHome(time: 1.3)
+        h.run(until: 2)
+        #expect(h.scene.reveal == nil)
+        h.scene.open(.folder("books"), time: 2.5)
+        let again = try #require(h.scene.reveal)
+        #expect(again.layout.tile == 0 && home.page == 0 && home.strip.frame.minX == 0)
+    }
+
     /// Opening a folder away from home (the menu) is the plain folder screen; so is a
     /// folder no home tile opens.
     @Test func folderAwayFromHomeIsAPlainScreen() throws {
@@ -231,8 +253,4 @@ import Testing
         g.scene.open(.folder("books"), time: 3)
         #expect(g.scene.reveal != nil && g.scene.screen == nil)
     }
-}
-
-extension Rect2D {
-    var midXValue: Double { minX + width / 2 }
 }
