@@ -41,7 +41,8 @@ struct HomeLayout: Hashable {
         } else {
             let dots = Self.dotsHeight(metrics)
             let strip = Rect2D(x: area.minX, y: area.maxY - dots, width: area.width, height: dots)
-            let pageArea = Rect2D(x: area.minX, y: area.minY, width: area.width, height: Swift.max(1, area.height - dots))
+            let pageArea = Rect2D(
+                x: area.minX, y: area.minY, width: area.width, height: Swift.max(1, area.height - dots))
             let rows = Swift.max(1, ScreenGrid.fullSizeRows(columns: columns, area: pageArea))
             perPage = rows * Swift.max(1, columns)
             grid = ScreenGrid(count: perPage, columns: columns, area: pageArea)
@@ -91,7 +92,8 @@ struct HomeLayout: Hashable {
         let d = Self.dotDiameter(strip)
         let total = Double(2 * pages - 1) * d
         let x0 = (strip.minX + (strip.width - total) / 2).rounded(.down)
-        return Rect2D(x: x0 + Double(2 * k) * d, y: (strip.minY + (strip.height - d) / 2).rounded(.down), width: d, height: d)
+        return Rect2D(
+            x: x0 + Double(2 * k) * d, y: (strip.minY + (strip.height - d) / 2).rounded(.down), width: d, height: d)
     }
 
     static func dotDiameter(_ strip: Rect2D) -> Double { Swift.max(5, (strip.height * 0.3).rounded()) }

@@ -110,9 +110,7 @@ final class HomeScreen: ShowScreen {
                 }, to: pager)
         }
         addMenuButton()
-        if show.home.tiles.contains(where: { if case .folder(let id) = $0.open { show.folder(id: id) != nil } else { false } }) {
-            _ = capture
-        }
+        if Self.revealsFolders(show) { _ = capture }
         update(time: context.now())
     }
 
@@ -131,6 +129,14 @@ final class HomeScreen: ShowScreen {
         }
         content.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
+    }
+
+    /// Whether a home tile opens a folder of the show (which the reveal will capture for).
+    static func revealsFolders(_ show: Show) -> Bool {
+        show.home.tiles.contains { tile in
+            guard case .folder(let id) = tile.open else { return false }
+            return show.folder(id: id) != nil
+        }
     }
 
     /// A tile was tapped: the scene's handler, or its target.

@@ -12,7 +12,8 @@ enum ScreenShapes {
         let d = Swift.max(1, diameter)
         let r = Double(d) / 2
         return shape(width: d, height: d, color: color) { x, y in
-            let dx = x - r, dy = y - r
+            let dx = x - r
+            let dy = y - r
             return dx * dx + dy * dy <= r * r
         }
     }
@@ -20,7 +21,8 @@ enum ScreenShapes {
     /// A triangle pointing up: its base along the picture's bottom edge, its apex at the
     /// top edge's middle, in a `width` x `height` picture (the folder panel's arrow).
     static func upArrow(width: Int, height: Int, color: UInt32) -> Surface {
-        let w = Double(Swift.max(1, width)), h = Double(Swift.max(1, height))
+        let w = Double(Swift.max(1, width))
+        let h = Double(Swift.max(1, height))
         return shape(width: Swift.max(1, width), height: Swift.max(1, height), color: color) { x, y in
             // Inside when the half-width at height y (from the apex) reaches x.
             let half = (w / 2) * (y / h)

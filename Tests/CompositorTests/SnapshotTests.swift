@@ -9,7 +9,8 @@ import Testing
     /// at (60, 30) inside a container moved by (5, 0).
     func scene() -> (Compositor, source: Layer, red: Layer) {
         let c = Compositor(width: 100, height: 60, paintThreads: 0)
-        let source = Layer(name: "source", frame: Rect2D(x: 0, y: 0, width: 100, height: 60), contents: .color(0xff00_00ff))
+        let source = Layer(
+            name: "source", frame: Rect2D(x: 0, y: 0, width: 100, height: 60), contents: .color(0xff00_00ff))
         let red = Layer(name: "red", frame: Rect2D(x: 10, y: 10, width: 20, height: 20), contents: .color(0xffff_0000))
         let box = Layer(name: "box", frame: Rect2D(x: 5, y: 0, width: 95, height: 60))
         box.addSublayer(

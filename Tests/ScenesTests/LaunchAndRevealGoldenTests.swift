@@ -40,7 +40,8 @@ import VitrineTestSupport
         _ = try h.render()
         h.scene.update(time: t)
         let surface = try h.render()
-        let w = Double(h.scene.width), height = Double(h.scene.height)
+        let w = Double(h.scene.width)
+        let height = Double(h.scene.height)
         let p = launch.curve.value(at: after / launch.duration)
         if after < launch.duration {
             let doors = try #require(h.scene.launch)

@@ -78,8 +78,11 @@ import Testing
         let d = (240 * TimingCurve.easeInOut.value(at: 0.125)).rounded()
         #expect(doors.backgroundClip.frame == Rect2D(x: 120 - d, y: 0, width: 2 * d, height: 144))
         #expect(!doors.backgroundClip.isHidden)
-        #expect(doors.backgroundClip.frame.minX + doors.background.frame.minX == ScreenFit.fill(
-            h.scene.pictures.size("bg-l.png"), in: Rect2D(x: 0, y: 0, width: 240, height: 144)).minX)
+        #expect(
+            doors.backgroundClip.frame.minX + doors.background.frame.minX
+                == ScreenFit.fill(
+                    h.scene.pictures.size("bg-l.png"), in: Rect2D(x: 0, y: 0, width: 240, height: 144)
+                ).minX)
         h.scene.update(time: 0.85)
         #expect(doors.background.isHidden)
     }

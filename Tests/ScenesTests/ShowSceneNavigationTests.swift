@@ -190,7 +190,9 @@ import Testing
         _ = try cold.compositor.render(into: cold.target, bufferAge: 1)
         cold.scene.update(time: 0.4)
         #expect(!cold.compositor.needsDisplay)
-        for start: ShowTarget in [.home, .folder("books"), .folder("nope"), .shelf, .book("atlas"), .cards("team"), .menu] {
+        for start: ShowTarget in [
+            .home, .folder("books"), .folder("nope"), .shelf, .book("atlas"), .cards("team"), .menu,
+        ] {
             let h = try ShowHarness(start: start)
             h.scene.update(time: 1)
             _ = try h.compositor.render(into: h.target, bufferAge: 1)

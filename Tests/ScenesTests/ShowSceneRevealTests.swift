@@ -90,7 +90,9 @@ import Testing
         let r = try #require(h.scene.reveal)
         let L = r.layout
         let v = FolderReveal.curve.value(at: 0.5)
-        let up = Int(L.upperOffset(v)), down = Int(L.lowerOffset(v)), split = Int(L.split)
+        let up = Int(L.upperOffset(v))
+        let down = Int(L.lowerOffset(v))
+        let split = Int(L.split)
         var mismatches = 0
         for y in 0..<144 {
             let source: Int?
