@@ -198,7 +198,4 @@ final class HomeScreen: ShowScreen {
     }
 
     override func isMoving(at time: Double) -> Bool { drag != nil || slide.isMoving(at: time) }
-
-    /// Tile `i`'s cell in screen space while its page is shown.
-    func tileFrame(_ i: Int) -> Rect2D { home.cell(i) }
 }
