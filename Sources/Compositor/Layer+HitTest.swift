@@ -22,12 +22,17 @@ extension Layer {
     /// `point` (logical screen points) in this layer's own space, or nil when the layer's
     /// plane doesn't reach it (or it is not in a tree drawn from the root).
     public func convertFromScreen(_ point: Point2D) -> Point2D? {
+        worldHomography.inverse?.apply(point)
+    }
+
+    /// Layer space to logical screen space: this layer's transform and its ancestors'.
+    var worldHomography: Homography {
         var world = localHomography
         var p = superlayer
         while let q = p {
             world = q.localHomography * world
             p = q.superlayer
         }
-        return world.inverse?.apply(point)
+        return world
     }
 }

@@ -39,13 +39,7 @@ extension Compositor {
         guard let source = layer.pendingSnapshot else { return }
         layer.pendingSnapshot = nil
         guard case .image(let surface) = layer.contents, surface.format.bytesPerPixel == 4 else { return }
-        var parentWorld = Homography.identity
-        var p = source.superlayer
-        while let q = p {
-            parentWorld = q.localHomography * parentWorld
-            p = q.superlayer
-        }
-        let world = parentWorld * source.localHomography
+        let world = source.worldHomography
         let full = surface.bounds
         snapshotItems.removeAll(keepingCapacity: true)
         if source.hasContents, let item = contentItem(source, world: world, opacity: 255, clip: full) {

@@ -1,7 +1,7 @@
 internal import Glibc
 
-/// CLOCK_MONOTONIC readings for measuring frame costs (never for animation time, which
-/// comes from the injected clock).
+/// CLOCK_MONOTONIC readings: frame costs, and the kiosk's time base (the one timerfds
+/// count in). Never animation time in tests and `render`, which comes from a manual clock.
 public enum Stopwatch {
     /// Seconds since an arbitrary point.
     public static func now() -> Double {

@@ -42,7 +42,7 @@ struct CtlCommand: ParsableCommand {
     func validate() throws { _ = try line() }
 
     func run() throws {
-        let path = socket ?? ControlClient.defaultPath(environment: Environment.value)
+        let path = socket ?? ControlClient.defaultPath(environment: ProcessEnvironment.current())
         let reply: [String]
         do {
             reply = try ControlClient.send(try line(), to: path)

@@ -1,3 +1,5 @@
+import Runtime
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,7 +9,7 @@
 enum DisplayProbe {
     static func lookedAt() -> String {
         var seen: [String] = []
-        seen.append(Environment.value("WAYLAND_DISPLAY").map { "WAYLAND_DISPLAY=\($0) (no Wayland backend in this build)" } ?? "WAYLAND_DISPLAY (unset)")
+        seen.append(ProcessEnvironment.current()["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) (no Wayland backend in this build)" } ?? "WAYLAND_DISPLAY (unset)")
         let cards = drmCards()
         seen.append(cards.isEmpty ? "/dev/dri (no cards)" : "\(cards.joined(separator: ", ")) (no DRM backend in this build)")
         if access("/dev/fb0", F_OK) == 0 {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assets
 import Board
 import ConfigFile
 import FixedPoint
@@ -207,12 +208,10 @@ struct RenderCommand: ParsableCommand {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw exitWith(.failure, "can't create \(folder): \(String(cString: strerror(errno)))")
         }
-        let path = folder + "/tour.touch"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw exitWith(.failure, "can't write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var text = script
-        let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
-        guard written == script.utf8.count else { throw exitWith(.failure, "can't write \(path)") }
+        do {
+            try FileIO.writeAtomically(Array(script.utf8), to: folder + "/tour.touch")
+        } catch {
+            throw exitWith(.failure, "\(error)")
+        }
     }
 }

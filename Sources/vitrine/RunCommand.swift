@@ -39,7 +39,8 @@ struct RunCommand: ParsableCommand {
         do { signals = try SignalFD() } catch { throw exitWith(.failure, "<3>vitrine: \(error)") }
         // A peer gone mid-write (a control client) is an EPIPE to handle, not a death.
         signal(SIGPIPE, SIG_IGN)
-        VitrineLog.bootstrap(environment: ProcessEnvironment.current())
+        let environment = ProcessEnvironment.current()
+        VitrineLog.bootstrap(environment: environment)
         let logger = Logger(label: "vitrine")
         defer { JournalWriter.standard.flushSuppressed() }
         /// Logs the reason (one line, journald's priority prefix) and exits with `status`.
@@ -66,7 +67,7 @@ struct RunCommand: ParsableCommand {
         var settings = KioskSettings(
             panelWidth: size.width, panelHeight: size.height, format: board.display.format,
             buffers: board.display.buffers, mount: board.rotation.mount, idleReset: board.show.idleReset)
-        settings.controlPath = control ?? ControlClient.defaultPath(environment: Environment.value)
+        settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
         }

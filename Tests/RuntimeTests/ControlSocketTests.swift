@@ -24,9 +24,9 @@ import Testing
             job.body()
             return nil
         }, box.toOpaque())
-        let deadline = MonotonicTime.now + 5
-        while MonotonicTime.now < deadline {
-            server.service(now: MonotonicTime.now, handle: reply)
+        let deadline = Stopwatch.now() + 5
+        while Stopwatch.now() < deadline {
+            server.service(now: Stopwatch.now(), handle: reply)
             usleep(1000)
             if done { break }
         }
@@ -73,9 +73,9 @@ import Testing
     }
 
     @Test func defaultPathFollowsRuntimeDirectory() {
-        #expect(ControlClient.defaultPath { $0 == "RUNTIME_DIRECTORY" ? "/run/vitrine" : nil } == "/run/vitrine/control")
-        #expect(ControlClient.defaultPath { $0 == "RUNTIME_DIRECTORY" ? "/run/a:/run/b" : nil } == "/run/a/control")
-        #expect(ControlClient.defaultPath { _ in nil } == "/run/vitrine/control")
+        #expect(ControlClient.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/vitrine"]) == "/run/vitrine/control")
+        #expect(ControlClient.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/a:/run/b"]) == "/run/a/control")
+        #expect(ControlClient.defaultPath(environment: [:]) == "/run/vitrine/control")
     }
 
     @Test func timerFiresOnceWhenArmed() throws {

@@ -94,7 +94,8 @@ public final class ChildProcess {
     public var standardOutput: String { Self.read(outPath) }
     public var standardError: String { Self.read(errPath) }
 
-    static func read(_ path: String) -> String {
+    /// The whole text of the file at `path` ("" when it can't be read).
+    public static func read(_ path: String) -> String {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return "" }
         defer { close(fd) }

@@ -5,7 +5,7 @@ import VitrineTestSupport
 /// DESIGN.md §2's exit codes, each through the real binary.
 @Suite struct ExitCodeTests {
     let vitrine = ChildProcess.vitrineBinary()
-    static let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/").withSlash
+    static let root = KioskProcessTests.root
 
     func temp(_ name: String, _ text: String) -> String {
         let path = "/tmp/vitrine-exit-\(getpid())-\(name)"

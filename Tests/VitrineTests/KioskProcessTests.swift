@@ -173,9 +173,7 @@ import VitrineTestSupport
 
 /// Small whole-file helpers for the tests above.
 enum ChildProcessFile {
-    static func read(_ path: String) -> String {
-        (try? ChildProcess.run(["/bin/cat", path]).stdout) ?? ""
-    }
+    static func read(_ path: String) -> String { ChildProcess.read(path) }
 
     static func write(_ path: String, _ text: String) {
         let fd = open(path + ".new", O_WRONLY | O_CREAT | O_TRUNC, 0o644)

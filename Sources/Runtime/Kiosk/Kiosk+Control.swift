@@ -54,14 +54,12 @@ extension Kiosk {
 
     /// `status`: one `key=value` line each.
     func status() -> [String] {
-        let lw = mount % 180 == 0 ? display.width : display.height
-        let lh = mount % 180 == 0 ? display.height : display.width
         return [
             "state=running",
             "screen=\(scene.screen)",
             "rotation=\(mount)",
             "panel=\(display.width)x\(display.height)",
-            "logical=\(lw)x\(lh)",
+            "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
             "backend=\(display.name)",
             "show=\(program.origin)",
             "frames=\(framesDrawn)",

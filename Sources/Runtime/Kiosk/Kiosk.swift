@@ -49,6 +49,8 @@ public final class Kiosk {
     var frameRequestedAt: Double?
     var lastFrameAt = -Double.infinity
     var stopRequested = false
+    /// poll()'s descriptor set, kept from one wake-up to the next.
+    var pollSet: [pollfd] = []
 
     /// Opens everything the kiosk needs; draws nothing yet.
     ///
@@ -90,8 +92,8 @@ public final class Kiosk {
         if let path = settings.controlPath {
             do {
                 control = try ControlServer(path: path)
-            } catch ControlSocketError.busy(let p) {
-                throw .busy("control socket \(p) is in use: another vitrine is running")
+            } catch .busy {
+                throw .busy("\(ControlSocketError.busy(path: path))")
             } catch {
                 // A kiosk started by hand, without /run/vitrine: it still runs, only
                 // without remote control.
@@ -102,7 +104,7 @@ public final class Kiosk {
             control = nil
         }
         mount = settings.mount
-        startTime = MonotonicTime.now
+        startTime = Stopwatch.now()
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
         let parts = try Self.makeScene(
             program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
@@ -137,7 +139,7 @@ public final class Kiosk {
     }
 
     /// Seconds since start.
-    var now: Double { MonotonicTime.now - startTime }
+    var now: Double { Stopwatch.now() - startTime }
 
     /// `idle_reset` for logs and `status`: "120", "1.500".
     var idleResetText: String {
@@ -178,21 +180,24 @@ public final class Kiosk {
 
     /// One poll() and the work for every descriptor that woke it.
     func pollOnce() throws(KioskError) {
-        var fds: [pollfd] = [
-            pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: frameTimer.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: watchdogTimer.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: idleTimer.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: touchTimer.fd, events: Int16(POLLIN), revents: 0),
-        ]
-        for fd in control?.pollDescriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        // The fixed descriptors, then the control socket's: the set is refilled in place
+        // (its storage kept), so a wake-up allocates nothing.
+        pollSet.removeAll(keepingCapacity: true)
+        for fd in [signals.fd, frameTimer.fd, watchdogTimer.fd, idleTimer.fd, touchTimer.fd] {
+            pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        }
+        if let control {
+            pollSet.append(pollfd(fd: control.fd, events: Int16(POLLIN), revents: 0))
+            for c in control.clients { pollSet.append(pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)) }
+        }
         // Clients get a deadline; otherwise sleep until something happens.
         let timeout: Int32 = (control?.clients.isEmpty ?? true) ? -1 : 500
-        let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+        let n = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
         if n < 0 {
             if errno == EINTR { return }
             throw .failure("\(SystemCallError("poll", errno: errno))")
         }
+        let fds = pollSet
         let ready = { (i: Int) in fds[i].revents != 0 }
         if ready(0) { handleSignals() }
         if ready(4) { touchTimer.acknowledge(); feedTouches() }

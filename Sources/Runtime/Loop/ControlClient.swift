@@ -5,8 +5,8 @@ internal import Glibc
 public enum ControlClient {
     /// The socket's path: `$RUNTIME_DIRECTORY/control` (what systemd's RuntimeDirectory=
     /// gives the service), else /run/vitrine/control.
-    public static func defaultPath(environment: (String) -> String?) -> String {
-        if let dir = environment("RUNTIME_DIRECTORY"), !dir.isEmpty {
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let dir = environment["RUNTIME_DIRECTORY"], !dir.isEmpty {
             // systemd may list several directories, separated by colons: ours is the first.
             let first = dir.split(separator: ":", maxSplits: 1).first.map(String.init) ?? dir
             return first + "/control"
@@ -30,9 +30,9 @@ public enum ControlClient {
         ControlServer.send([command], to: fd)
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
-        let deadline = MonotonicTime.now + timeout
+        let deadline = Stopwatch.now() + timeout
         while true {
-            let left = deadline - MonotonicTime.now
+            let left = deadline - Stopwatch.now()
             guard left > 0 else { throw SystemCallError("reply from \(path)", errno: ETIMEDOUT) }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = retryingEINTR { poll(&p, 1, Int32((left * 1000).rounded(.up))) }
@@ -49,14 +49,5 @@ public enum ControlClient {
             .map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
-    }
-}
-
-/// CLOCK_MONOTONIC in seconds (the time base of timerfds and of Motion's MonotonicClock).
-enum MonotonicTime {
-    static var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }

@@ -58,9 +58,6 @@ public final class ControlServer {
         unlink(path)
     }
 
-    /// The descriptors the loop should poll for input: the listener, then each client.
-    var pollDescriptors: [Int32] { [fd] + clients.map(\.fd) }
-
     /// Accepts waiting connections, reads what clients sent, and answers every complete
     /// command through `handle` (the reply's lines). Drops clients past their time.
     func service(now: Double, handle: (String) -> [String]) {

@@ -41,20 +41,17 @@ public struct SystemdNotifier: Sendable {
     /// not enabled.
     public func send(_ state: String) throws(NotifyError) {
         guard let socket else { return }
-        var address = sockaddr_un()
-        let length = try Self.address(socket, into: &address)
+        let address = try Self.address(socket)
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(socket: socket, call: "socket", errno: errno) }
         defer { close(fd) }
         let bytes = Array(state.utf8)
-        let sent: Int = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                bytes.withUnsafeBytes { buffer in
-                    while true {
-                        let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), sa, length)
-                        if n < 0 && errno == EINTR { continue }
-                        return n
-                    }
+        let sent: Int = address.withSockaddr { sa, length in
+            bytes.withUnsafeBytes { buffer in
+                while true {
+                    let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), sa, length)
+                    if n < 0 && errno == EINTR { continue }
+                    return n
                 }
             }
         }
@@ -76,27 +73,15 @@ public struct SystemdNotifier: Sendable {
     /// WATCHDOG=1: still alive (from the frame loop, only while it makes progress).
     public func watchdog() throws(NotifyError) { try send("WATCHDOG=1") }
 
-    /// Fills `address` for `socket` and returns the exact address length: for a path, the
-    /// family, the path and its NUL; for `@name`, the family, a NUL and the name's bytes
-    /// and nothing more (an abstract name is all `length` bytes, a trailing NUL would be
-    /// part of it).
-    static func address(_ socket: String, into address: inout sockaddr_un) throws(NotifyError) -> socklen_t {
-        let utf8 = Array(socket.utf8)
-        let abstract = utf8.first == UInt8(ascii: "@")
-        guard abstract || utf8.first == UInt8(ascii: "/") else {
+    /// `socket` as an address: an absolute path or an `@abstract` name that fits.
+    static func address(_ socket: String) throws(NotifyError) -> UnixAddress {
+        guard socket.hasPrefix("@") || socket.hasPrefix("/") else {
             throw .badAddress(socket: socket, reason: "not an absolute path or @abstract name")
         }
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)  // 108
-        var path = utf8
-        if abstract { path[0] = 0 } else { path.append(0) }
-        guard path.count <= capacity else {
-            throw .badAddress(socket: socket, reason: "longer than \(capacity - 1) bytes")
+        guard let address = UnixAddress(socket) else {
+            throw .badAddress(socket: socket, reason: "longer than \(UnixAddress.capacity - 1) bytes")
         }
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.enumerated() { raw[i] = byte }
-        }
-        return socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.count)
+        return address
     }
 
     /// sd_watchdog_enabled(3)'s rules: usec is decimal digits, above 0; a pid, when given,
