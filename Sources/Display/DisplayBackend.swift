@@ -3,7 +3,8 @@ import Raster
 /// A back buffer handed to the compositor: the surface to draw the next frame into, its
 /// age and its place in the swap chain (Slint's software display, EGL's buffer age).
 public struct DisplayBuffer {
-    /// Panel-space pixels, the panel's native size and scanout format.
+    /// The pixels scanned out, in the display's `format`: the panel's native size, or the
+    /// turned (logical) size once `setScanoutTurn` has been accepted.
     public let surface: Surface
     /// Frames since this buffer was last shown: 1 means it holds the previous frame, so
     /// only that frame's damage needs repainting; 0 means unknown (never shown, or
@@ -19,39 +20,115 @@ public struct DisplayBuffer {
     }
 }
 
+/// What a display reports through its event descriptors.
+public enum DisplayEvent: Equatable, Sendable {
+    /// The frame presented last is on screen since `vblank`, CLOCK_MONOTONIC seconds (the
+    /// page-flip event's timestamp): the next buffer may be acquired.
+    case frameShown(vblank: Double)
+    /// The output went away (connector unplugged): `isOutputAvailable` is false, frames
+    /// are not drawn until `outputBack`. The text says what was lost, for the log.
+    case outputLost(String)
+    /// An output is back after a hotplug, maybe with another mode: the panel size
+    /// (`width`, `height`) may have changed, and every buffer's age is 0.
+    case outputBack(String)
+}
+
 /// What puts frames on a screen: DRM/KMS, fbdev, a Wayland window, or nothing
 /// (headless). One frame at a time: `acquire` a back buffer, draw into it, `present` it.
-/// Owned by the event loop thread.
+/// Owned by the event loop thread: every call, and every system call behind it, happens
+/// on that thread.
+///
+/// Pacing: a display with event descriptors (DRM) reports `.frameShown` when a presented
+/// frame reaches the screen, and is `isFlipPending` until then; the loop draws the next
+/// frame only after that event (one flip in flight, no busy loop). A display without
+/// (headless, fbdev without vsync events) is paced by the loop's own timer at
+/// `refreshRate`.
 public protocol DisplayBackend: AnyObject {
-    /// The panel's native size, pixels (before rotation).
+    /// The panel's native size, pixels (before rotation). May change after `.outputBack`.
     var width: Int { get }
     var height: Int { get }
     /// The scanout format of the buffers handed out.
     var format: PixelFormat { get }
-    /// A short name for logs: "headless", "drm /dev/dri/card0 HDMI-A-1", ...
+    /// A short name for logs: "headless 800x480 xrgb8888", "drm /dev/dri/card0 HDMI-A-1
+    /// 1920x1080@60", ...
     var name: String { get }
+    /// The output's refresh rate, Hz (the mode's; 60 when unknown).
+    var refreshRate: Double { get }
+
+    /// Descriptors the event loop polls (POLLIN) for this display: DRM's card (page-flip
+    /// events) and its hotplug monitor. Empty: no events, the loop paces frames itself.
+    /// Stable between `.outputBack` events.
+    var eventDescriptors: [Int32] { get }
+    /// A presented frame is not on screen yet (a page flip in flight): wait for
+    /// `.frameShown` before `acquire`.
+    var isFlipPending: Bool { get }
+    /// False while there is no output to show frames on (unplugged): draw nothing.
+    var isOutputAvailable: Bool { get }
+    /// True when the display's memory is slow to read (write-combined scanout buffers on
+    /// many SoCs): the compositor then blends in a shadow surface in ordinary memory and
+    /// only copies repaired rectangles out.
+    var prefersShadow: Bool { get }
+
+    /// Reads and handles what is ready on `descriptor` (one of `eventDescriptors`),
+    /// calling `report` for each event, in order. Never blocks.
+    func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError)
+
+    /// Asks the display to turn the picture by `turn` on scanout itself (a DRM plane's
+    /// rotation property). Returns true when it will: from then on `acquire` hands out
+    /// buffers of the turned size (the logical size), and the compositor draws into them
+    /// unturned. Returns false (nothing changed) when the hardware can't; nil turns back.
+    func setScanoutTurn(_ turn: QuarterTurn?) -> Bool
 
     /// The buffer to draw the next frame into.
     func acquire() throws(DisplayError) -> DisplayBuffer
-    /// Shows `buffer`, acquired last; `damage` (panel pixels) is what changed in it since
-    /// the frame shown before, for backends that can use it (DIRTYFB, partial updates).
+    /// Shows `buffer`, acquired last; `damage` (in the buffer's pixels) is what changed in
+    /// it since the frame shown before, for backends that can use it (DIRTYFB, partial
+    /// updates).
     func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError)
+
+    /// Gives the screen back: waits for a flip in flight, restores the mode that was set
+    /// before the display was opened (when there was one), drops DRM master. Idempotent;
+    /// also done on deinit.
+    func close()
 }
 
-/// What goes wrong putting frames on a screen.
+extension DisplayBackend {
+    public var refreshRate: Double { 60 }
+    public var eventDescriptors: [Int32] { [] }
+    public var isFlipPending: Bool { false }
+    public var isOutputAvailable: Bool { true }
+    public var prefersShadow: Bool { false }
+    public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {}
+    public func setScanoutTurn(_ turn: QuarterTurn?) -> Bool { turn == nil }
+    public func close() {}
+}
+
+/// What goes wrong putting frames on a screen. Each case names the device, the call and
+/// the errno where there is one; `Runtime` maps the cases to exit statuses.
 public enum DisplayError: Error, Equatable, CustomStringConvertible {
-    /// A buffer of this size or format can't be made.
+    /// A buffer of this size or format can't be made (exit 1, or 78 from a board value).
     case unsupported(String)
     /// `present` was given a buffer that isn't the one last acquired.
     case notAcquired(index: Int)
     /// `acquire` was called twice without a `present` between.
     case alreadyAcquired(index: Int)
+    /// No usable display: no card, no connected connector, the device gone (ENODEV),
+    /// permission denied (with the group needed). The text says what was looked at. Exit 69.
+    case unavailable(String)
+    /// Another process holds the display (DRM master): exit 75, worth a restart.
+    case busy(String)
+    /// A system call on the display failed: `call` names the ioctl or function, `device`
+    /// the node. Exit 1.
+    case system(device: String, call: String, errno: Int32, message: String)
 
     public var description: String {
         switch self {
         case .unsupported(let what): "display: \(what)"
         case .notAcquired(let i): "display: buffer \(i) presented without being acquired"
         case .alreadyAcquired(let i): "display: buffer \(i) is still acquired; present it first"
+        case .unavailable(let what): "no usable display: \(what)"
+        case .busy(let what): "display busy: \(what)"
+        case .system(let device, let call, let errno, let message): "\(device): \(call): \(message) (errno \(errno))"
         }
     }
 }
