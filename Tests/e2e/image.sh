@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE: the disk of one e2e run, as root.
+# A copy of the cached ROOTFS (hard links: nothing in it is written to, only new files
+# are added), plus the binary as /usr/local/bin/vitrine, BOARD as
+# /etc/vitrine/board.toml, the project's own systemd/vitrine.service and the guest
+# driver, both enabled; then an ext4 image of it (mke2fs -d, about 6 s).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+project="$(cd "$here/../.." && pwd)"
+rootfs="$1" vitrine="$2" board="$3" image="$4"
+
+stage="$image.stage"
+rm -rf "$stage"
+cp -al "$rootfs" "$stage" 2>/dev/null || cp -a "$rootfs" "$stage"
+trap 'rm -rf "$stage"' EXIT
+rm -f "$stage/.complete"
+
+# New files only (install replaces nothing that is hard-linked to the cache).
+install -D -m 0755 "$vitrine" "$stage/usr/local/bin/vitrine"
+install -D -m 0644 "$board" "$stage/etc/vitrine/board.toml"
+install -D -m 0644 "$project/systemd/vitrine.service" "$stage/etc/systemd/system/vitrine.service"
+install -D -m 0644 "$here/guest/vitrine-e2e.service" "$stage/etc/systemd/system/vitrine-e2e.service"
+install -D -m 0755 "$here/guest/vitrine-e2e" "$stage/usr/local/lib/vitrine-e2e/vitrine-e2e"
+# Enabled as an administrator would: `systemctl enable` (only makes symlinks).
+systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service
+
+rm -f "$image"
+timeout 300 mke2fs -q -t ext4 -L vitrine-e2e -d "$stage" "$image" 2G

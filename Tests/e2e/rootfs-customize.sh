@@ -1,0 +1,27 @@
+#!/bin/sh
+# mmdebstrap --customize-hook for the e2e guest's cached rootfs: what every run shares.
+# This file is part of the cache key (Tests/e2e/rootfs.sh): edit it and the next run
+# builds a fresh rootfs.
+set -eu
+root="$1"
+
+echo vitrine-e2e >"$root/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 vitrine-e2e\n' >"$root/etc/hosts"
+echo "/dev/vda / ext4 rw,errors=remount-ro 0 1" >"$root/etc/fstab"
+
+# No login prompts. getty on tty1 would draw on the console framebuffer (the screen the
+# checks look at, and the fbdev backend's /dev/fb0); ttyS0 is the kernel console,
+# thrown away by the host; ttyS1 carries the results and must have no getty either.
+for unit in getty@tty1.service serial-getty@ttyS0.service serial-getty@ttyS1.service; do
+    ln -sf /dev/null "$root/etc/systemd/system/$unit"
+done
+# Timers that would start work in the middle of a measurement.
+for unit in apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer; do
+    ln -sf /dev/null "$root/etc/systemd/system/$unit"
+done
+
+# The journal in memory only (nothing to keep on a throw-away disk), and a few seconds
+# less at shutdown.
+mkdir -p "$root/etc/systemd/journald.conf.d" "$root/etc/systemd/system.conf.d"
+printf '[Journal]\nStorage=volatile\n' >"$root/etc/systemd/journald.conf.d/e2e.conf"
+printf '[Manager]\nDefaultTimeoutStopSec=10s\n' >"$root/etc/systemd/system.conf.d/e2e.conf"

@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""One end-to-end configuration: boots the guest under QEMU (TCG), watches its screen
+through QMP screendump while the guest driver (guest/vitrine-e2e) reports on ttyS1,
+then prints one result line per check and writes the evidence to --out.
+
+Python standard library only. Exit status: 0 when every check passed, 1 otherwise.
+
+How the screen is watched
+- From QEMU's start until 3 s after the driver's "E2E begin" (the kiosk has reached READY
+  by then), a screendump every 0.1 s: the boot watch. Each is classified against the
+  references on a sampled grid (every 8th pixel of every 8th row): doors, home, dark
+  (console or black), other. The first frame that is neither dark nor the VGA text
+  screen must be the doors (check a).
+- "SHOT <name>" from the guest: one screendump at once (the guest holds still 1 s).
+- Between "WATCH on" and "WATCH off": screendumps back to back (the kill check).
+Frames where the class changes are kept as PNG in --out/frames/, with the full timeline
+in --out/timeline.txt.
+
+Tolerance (stated in the README): a screen matches a reference when, over every pixel,
+the mean absolute channel difference is at most 1.0 % of full scale and at most 1.0 % of
+the pixels differ by more than 8 (of 255) in some channel. The kiosk draws the same
+frame as `vitrine render` (same code, same clock value, xrgb8888 both ways), so the
+expected difference is zero; the slack only forgives a handful of stray pixels (a
+console cursor), while a wrong, shifted, half-drawn or mis-coloured frame differs in
+tens of percent.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import images  # noqa: E402
+
+MAX_MEAN = 1.0
+MAX_DIFFERING = 1.0
+# Looser, for classifying the sampled frames while they arrive (a door a few pixels
+# open still counts as "doors" for the timeline; the verdict uses the full compare).
+CLASS_MEAN = 3.0
+CLASS_DIFFERING = 5.0
+SAMPLE_STEP = 8
+KILL_LIMIT_S = 2.0
+
+
+class QMP:
+    """A QMP client over a Unix socket: one command at a time, events skipped."""
+
+    def __init__(self, path, timeout):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        self.sock.settimeout(30)
+        self.buffer = b""
+        self.read_message()  # the greeting
+        self.execute("qmp_capabilities")
+
+    def read_message(self):
+        while b"\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("QMP: connection closed")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def execute(self, command, **arguments):
+        message = {"execute": command}
+        if arguments:
+            message["arguments"] = arguments
+        self.sock.sendall(json.dumps(message).encode() + b"\n")
+        while True:
+            reply = self.read_message()
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RuntimeError("QMP %s: %s" % (command, reply["error"].get("desc")))
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Frame:
+    """One screendump: host times (time.monotonic(), seconds) before the request and
+    after the reply, its class and sampled distances."""
+
+    def __init__(self, number, phase, requested, done, image, cls, doors, home, dark, path):
+        self.number = number
+        self.phase = phase
+        self.requested = requested
+        self.done = done
+        self.image = image
+        self.cls = cls
+        self.doors = doors
+        self.home = home
+        self.dark = dark
+        self.path = path
+
+
+class Run:
+    def __init__(self, args):
+        self.args = args
+        self.name = args.name
+        self.out = args.out
+        self.frames_dir = os.path.join(self.out, "frames")
+        os.makedirs(self.frames_dir, exist_ok=True)
+        self.tmp = tempfile.mkdtemp(prefix="vitrine-e2e-")
+        self.doors_ref = images.read_png(args.doors)
+        self.home_ref = images.read_png(args.home)
+        self.frames = []
+        self.kept = []
+        self.values = {}
+        self.journal = []
+        self.shots = {}
+        self.events = []  # (host time, line)
+        self.serial_partial = b""
+        self.serial_offset = 0
+        self.last_serial_poll = None
+        self.kill_line_bound = None  # host time before which the KILL line was not yet there
+        self.kill_line_seen = None
+        self.begin_seen = None
+        self.end_seen = None
+        self.watch = False
+        self.boot_watch = True
+        self.qemu_start = None
+        self.qemu_exit = None
+        self.timed_out = False
+
+    # --- QEMU -----------------------------------------------------------------------
+
+    def start(self):
+        a = self.args
+        self.serial_path = os.path.join(self.out, "serial.txt")
+        open(self.serial_path, "wb").close()
+        self.qmp_path = os.path.join(self.tmp, "qmp.sock")
+        command = [
+            a.qemu, "-accel", "tcg", "-m", "1024", "-smp", "2", "-no-reboot", "-net", "none",
+            "-display", "none", "-kernel", a.kernel, "-initrd", a.initrd,
+            "-append", a.append,
+            "-drive", "file=%s,format=raw,if=virtio" % a.image,
+            "-serial", "null", "-serial", "file:%s" % self.serial_path,
+            "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
+        ] + a.qemu_args
+        with open(os.path.join(self.out, "qemu-command.txt"), "w") as f:
+            f.write(" ".join(command) + "\n")
+        self.qemu_log = open(os.path.join(self.out, "qemu.log"), "wb")
+        self.qemu_start = time.monotonic()
+        self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self.qemu_log, stderr=subprocess.STDOUT)
+        self.qmp = QMP(self.qmp_path, 20)
+
+    def stop_qemu(self):
+        if self.qemu.poll() is None:
+            try:
+                self.qmp.execute("quit")
+            except Exception:
+                pass
+            try:
+                self.qemu.wait(5)
+            except subprocess.TimeoutExpired:
+                self.qemu.kill()
+                self.qemu.wait(5)
+        self.qmp.close()
+        self.qemu_log.close()
+
+    # --- serial -----------------------------------------------------------------------
+
+    def poll_serial(self):
+        polled = time.monotonic()
+        with open(self.serial_path, "rb") as f:
+            f.seek(self.serial_offset)
+            data = f.read()
+        self.serial_offset += len(data)
+        data = self.serial_partial + data
+        lines = data.split(b"\n")
+        self.serial_partial = lines.pop()
+        for raw in lines:
+            line = raw.decode("utf-8", "replace").rstrip("\r")
+            self.handle_line(line, polled)
+        self.last_serial_poll = polled
+
+    def handle_line(self, line, polled):
+        self.events.append((polled, line))
+        if line.startswith("VAL "):
+            key, _, value = line[4:].partition("=")
+            self.values[key] = value
+        elif line.startswith("J "):
+            self.journal.append(line[2:])
+        elif line == "E2E begin":
+            self.begin_seen = polled
+        elif line == "E2E end":
+            self.end_seen = polled
+        elif line.startswith("SHOT "):
+            name = line[5:].strip()
+            self.shots[name] = self.screendump("shot-" + name, keep_as=name)
+        elif line == "WATCH on":
+            self.watch = True
+        elif line == "WATCH off":
+            self.watch = False
+        elif line.startswith("KILL "):
+            # The guest writes this line just before kill -9: the kill happened after
+            # the last poll that did not see it. Measuring from there overstates the
+            # time to the next frame by at most one poll interval (never understates).
+            self.kill_line_bound = self.last_serial_poll if self.last_serial_poll is not None else polled
+            self.kill_line_seen = polled
+
+    # --- screen -------------------------------------------------------------------------
+
+    def screendump(self, phase, keep_as=None):
+        number = len(self.frames)
+        path = os.path.join(self.tmp, "frame-%05d.ppm" % number)
+        requested = time.monotonic()
+        try:
+            self.qmp.execute("screendump", filename=path)
+        except (RuntimeError, OSError, EOFError) as error:
+            self.events.append((requested, "screendump failed: %s" % error))
+            return None
+        done = time.monotonic()
+        image = images.read_ppm(path)
+        doors = images.compare(image, self.doors_ref, step=SAMPLE_STEP)
+        home = images.compare(image, self.home_ref, step=SAMPLE_STEP)
+        dark = images.dark_fraction(image, step=SAMPLE_STEP)
+        if doors.within(CLASS_MEAN, CLASS_DIFFERING):
+            cls = "doors"
+        elif home.within(CLASS_MEAN, CLASS_DIFFERING):
+            cls = "home"
+        elif (image.width, image.height) != (self.doors_ref.width, self.doors_ref.height):
+            cls = "other-size-%s" % image.size
+        elif dark >= 95.0:
+            cls = "dark"
+        else:
+            cls = "other"
+        frame = Frame(number, phase, requested, done, image, cls, doors, home, dark, path)
+        previous = self.frames[-1] if self.frames else None
+        self.frames.append(frame)
+        # Keep the pictures where something changed, and every named shot.
+        if keep_as or previous is None or previous.cls != cls:
+            self.keep(frame, keep_as)
+        if previous is not None and previous.image is not None and previous.path not in self.kept:
+            os.unlink(previous.path)
+            previous.image = None
+        return frame
+
+    def keep(self, frame, name=None):
+        label = name or "%05d-%s-%s" % (frame.number, frame.phase, frame.cls)
+        png = os.path.join(self.frames_dir, label + ".png")
+        images.write_png(frame.image, png)
+        self.kept.append(frame.path)
+        frame.png = png
+
+    # --- the run ------------------------------------------------------------------------
+
+    def loop(self):
+        deadline = self.qemu_start + self.args.timeout
+        next_boot_dump = 0.0
+        while True:
+            now = time.monotonic()
+            if self.qemu.poll() is not None:
+                self.qemu_exit = now
+                self.poll_serial()
+                break
+            if now > deadline:
+                self.timed_out = True
+                self.poll_serial()
+                break
+            self.poll_serial()
+            if self.boot_watch and self.begin_seen is not None and now > self.begin_seen + 3.0:
+                self.boot_watch = False
+            if self.watch:
+                self.screendump("kill")
+            elif self.boot_watch and now >= next_boot_dump:
+                next_boot_dump = now + 0.1
+                self.screendump("boot")
+            else:
+                time.sleep(0.02)
+
+    # --- verdicts -----------------------------------------------------------------------
+
+    def full_compare(self, frame, reference, label):
+        """The stated tolerance over every pixel; writes a diff picture when it fails."""
+        if frame is None or frame.image is None:
+            return None
+        d = images.compare(frame.image, reference, step=1)
+        if not d.within(MAX_MEAN, MAX_DIFFERING) and (frame.image.width, frame.image.height) == (
+            reference.width,
+            reference.height,
+        ):
+            images.write_png(images.diff_image(frame.image, reference), os.path.join(self.out, label + "-diff.png"))
+        return d
+
+    def us(self, key):
+        try:
+            return int(self.values.get(key, ""))
+        except ValueError:
+            return None
+
+    def journal_ready(self, after_us=0):
+        """(monotonic us of the journal line, ms the kiosk reported) of the first "ready:"
+        line at or after `after_us`."""
+        for line in self.journal:
+            m = re.match(r"\[\s*(\d+)\.(\d+)\]", line)
+            if not m or "ready:" not in line:
+                continue
+            at = int(m.group(1)) * 1000000 + int(m.group(2).ljust(6, "0")[:6])
+            if at < after_us:
+                continue
+            ms = re.search(r"first frame after ([0-9.]+) ms", line)
+            return at, (float(ms.group(1)) if ms else None)
+        return None, None
+
+    def verdicts(self):
+        results = []
+        speed = []
+
+        def result(ok, check, detail):
+            results.append(("PASS" if ok else "FAIL", check, detail))
+
+        v = self.values
+        reported = self.begin_seen is not None
+        ended = self.end_seen is not None
+
+        # (a) the first frame on screen is the closed doors.
+        boot = [f for f in self.frames if f.phase == "boot"]
+        first = next((f for f in boot if f.cls not in ("dark",) and not f.cls.startswith("other-size")), None)
+        if first is None:
+            result(False, "first-frame-doors", "no kiosk frame during the boot watch (%d screendumps)" % len(boot))
+        else:
+            d = self.full_compare(first, self.doors_ref, "first-frame")
+            when = first.done - self.qemu_start
+            ok = first.cls == "doors" and d is not None and d.within(MAX_MEAN, MAX_DIFFERING)
+            result(ok, "first-frame-doors", "%s size=%s class=%s at %.1f s after QEMU start (%s)" % (
+                d, first.image.size, first.cls, when, os.path.basename(getattr(first, "png", ""))))
+            speed.append(("host_qemu_start_to_first_frame_s", "%.1f" % when))
+
+        # (b) the home screen a few seconds later.
+        shot = self.shots.get("home")
+        if shot is None:
+            result(False, "home-screen", "no screendump (the guest did not ask for one)" if not reported else "screendump failed")
+        else:
+            d = self.full_compare(shot, self.home_ref, "home")
+            result(d.within(MAX_MEAN, MAX_DIFFERING), "home-screen", "%s size=%s" % (d, shot.image.size))
+
+        # (c) the unit reached READY: active/running.
+        state = (v.get("boot.ActiveState"), v.get("boot.SubState"))
+        detail = "ActiveState=%s SubState=%s NRestarts=%s Result=%s ExecMainStatus=%s" % (
+            state[0], state[1], v.get("boot.NRestarts"), v.get("boot.Result"), v.get("boot.ExecMainStatus"))
+        result(state == ("active", "running") and v.get("boot.NRestarts") == "0", "unit-ready", detail if reported else "no report from the guest")
+        exec_us = self.us("boot.ExecMainStartTimestampMonotonic")
+        active_us = self.us("boot.ActiveEnterTimestampMonotonic")
+        if exec_us and active_us and state[0] == "active":
+            speed.append(("exec_to_ready_ms", "%.1f" % ((active_us - exec_us) / 1000)))
+        ready_at, ready_ms = self.journal_ready(exec_us or 0)
+        if ready_ms is not None:
+            speed.append(("kiosk_start_to_first_frame_ms", "%.1f" % ready_ms))
+        if ready_at and exec_us:
+            speed.append(("exec_to_ready_log_line_ms", "%.1f" % ((ready_at - exec_us) / 1000)))
+
+        # (d) after kill -9 a frame is back on screen within 2 s: the restarted kiosk's
+        # first frame, the closed doors, seen by screendump.
+        kill = [f for f in self.frames if f.phase == "kill"]
+        if self.kill_line_bound is None:
+            result(False, "kill9-frame-back", "the guest did not kill (no KILL line; main PID %s)" % v.get("kill.pid"))
+        else:
+            t0 = self.kill_line_bound
+            before = [f for f in kill if f.done <= t0]
+            after = [f for f in kill if f.requested >= t0]
+            back = next((f for f in after if f.cls == "doors"), None)
+            gone = next((f for f in after if f.cls != "home"), None)
+            detail = []
+            ok = False
+            if back is not None:
+                d = self.full_compare(back, self.doors_ref, "kill-back")
+                took = back.done - t0
+                ok = took <= KILL_LIMIT_S and d.within(MAX_MEAN, MAX_DIFFERING)
+                detail.append("%.2f s to the doors (limit %.1f s; %s)" % (took, KILL_LIMIT_S, d))
+                self.keep(back, "kill-back") if back.image is not None else None
+                speed.append(("kill_to_frame_on_screen_s", "%.2f" % took))
+            else:
+                detail.append("no doors frame after the kill")
+            if gone is not None:
+                detail.append("screen left home after %.2f s (%s)" % (gone.done - t0, gone.cls))
+            gaps = [b.done - a.done for a, b in zip(after, after[1:])]
+            if gaps:
+                detail.append("%d screendumps, every %.0f ms" % (len(after), 1000 * sum(gaps) / len(gaps)))
+            detail.append("%d before the kill" % len(before))
+            kill_us = self.us("kill.at_us")
+            new_exec = self.us("restart.ExecMainStartTimestampMonotonic")
+            new_active = self.us("restart.ActiveEnterTimestampMonotonic")
+            if kill_us and new_exec and new_exec > kill_us:
+                speed.append(("kill_to_exec_ms", "%.1f" % ((new_exec - kill_us) / 1000)))
+            if kill_us and new_active and new_active > kill_us and v.get("restart.ActiveState") == "active":
+                speed.append(("kill_to_ready_ms", "%.1f" % ((new_active - kill_us) / 1000)))
+                speed.append(("restart_exec_to_ready_ms", "%.1f" % ((new_active - new_exec) / 1000)))
+            r_at, r_ms = self.journal_ready(new_exec or 1 << 62)
+            if r_ms is not None:
+                speed.append(("restart_kiosk_start_to_first_frame_ms", "%.1f" % r_ms))
+            result(ok, "kill9-frame-back", "; ".join(detail))
+
+        # (e) systemctl stop: status 0.
+        stop = (v.get("stop.ExecMainStatus"), v.get("stop.Result"), v.get("stop.ActiveState"), v.get("stop.rc"))
+        took = self.us("stop.took_us")
+        result(
+            stop == ("0", "success", "inactive", "0"),
+            "stop-clean",
+            "ExecMainStatus=%s Result=%s ActiveState=%s systemctl-rc=%s took=%s" % (
+                stop[0], stop[1], stop[2], stop[3], "%.2f s" % (took / 1e6) if took else "?")
+            if reported else "no report from the guest",
+        )
+        if took:
+            speed.append(("stop_took_ms", "%.1f" % (took / 1000)))
+
+        # The machine itself: reported, powered off by itself.
+        boot_detail = "guest reported %s, %s" % (
+            "from %.1f s" % (self.begin_seen - self.qemu_start) if reported else "nothing",
+            "powered off after %.1f s" % (self.qemu_exit - self.qemu_start) if self.qemu_exit else
+            "killed after the %d s limit" % self.args.timeout)
+        result(reported and ended and not self.timed_out, "guest-run", boot_detail)
+
+        for key in sorted(v):
+            if key.startswith("status.") or key.startswith("restart_status."):
+                speed.append(("ctl_" + key, v[key]))
+        return results, speed
+
+    def write_timeline(self):
+        with open(os.path.join(self.out, "timeline.txt"), "w") as f:
+            f.write("# host seconds from QEMU start; screendumps: number phase class size doors% home% dark%\n")
+            items = [(t, "serial " + line) for t, line in self.events if not line.startswith(("J ", "K "))]
+            for fr in self.frames:
+                items.append((fr.done, "screen %05d %s %s doors=%.1f/%.1f home=%.1f/%.1f dark=%.0f took=%.0fms" % (
+                    fr.number, fr.phase, fr.cls, fr.doors.mean, fr.doors.differing, fr.home.mean, fr.home.differing,
+                    fr.dark, 1000 * (fr.done - fr.requested))))
+            for t, text in sorted(items, key=lambda x: x[0]):
+                f.write("%8.3f %s\n" % (t - self.qemu_start, text))
+        with open(os.path.join(self.out, "journal.txt"), "w") as f:
+            f.write("\n".join(self.journal) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--name", required=True)
+    p.add_argument("--image", required=True)
+    p.add_argument("--kernel", required=True)
+    p.add_argument("--initrd", required=True)
+    p.add_argument("--append", default="root=/dev/vda rw console=ttyS0 quiet")
+    p.add_argument("--out", required=True)
+    p.add_argument("--doors", required=True, help="reference PNG of the first frame")
+    p.add_argument("--home", required=True, help="reference PNG of the home screen")
+    p.add_argument("--timeout", type=int, default=240, help="seconds before QEMU is killed")
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("qemu_args", nargs=argparse.REMAINDER)
+    args = p.parse_args()
+    if args.qemu_args and args.qemu_args[0] == "--":
+        args.qemu_args = args.qemu_args[1:]
+
+    run = Run(args)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        run.start()
+        run.loop()
+    finally:
+        if hasattr(run, "qemu"):
+            run.stop_qemu()
+        run.write_timeline()
+    results, speed = run.verdicts()
+    with open(os.path.join(args.out, "results.txt"), "w") as f:
+        for verdict, check, detail in results:
+            line = "%s %s %s %s" % (verdict, args.name, check, detail)
+            print(line, flush=True)
+            f.write(line + "\n")
+    with open(os.path.join(args.out, "speed.txt"), "w") as f:
+        for key, value in speed:
+            f.write("%s %s=%s\n" % (args.name, key, value))
+    shutil.rmtree(run.tmp, ignore_errors=True)
+    return 0 if all(r[0] == "PASS" for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
