@@ -25,4 +25,5 @@ install -D -m 0755 "$here/guest/vitrine-e2e" "$stage/usr/local/lib/vitrine-e2e/v
 systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service
 
 rm -f "$image"
-timeout 300 mke2fs -q -t ext4 -L vitrine-e2e -d "$stage" "$image" 2G
+truncate -s 2G "$image"
+timeout 300 mke2fs -q -t ext4 -L vitrine-e2e -d "$stage" "$image"

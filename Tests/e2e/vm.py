@@ -411,6 +411,15 @@ class Run:
             r_at, r_ms = self.journal_ready(new_exec or 1 << 62)
             if r_ms is not None:
                 speed.append(("restart_kiosk_start_to_first_frame_ms", "%.1f" % r_ms))
+            # The frame must come from the restart the kill caused (not, say, a watchdog
+            # restart that happened to fall into the window).
+            if v.get("kill.rc") != "0":
+                ok = False
+                detail.append("kill -9 failed (rc %s)" % v.get("kill.rc"))
+            before_n, after_n = v.get("kill.restarts_before"), v.get("restart.NRestarts")
+            if not (before_n and after_n and before_n.isdigit() and after_n.isdigit() and int(after_n) == int(before_n) + 1):
+                ok = False
+                detail.append("NRestarts %s -> %s (want one restart)" % (before_n, after_n))
             result(ok, "kill9-frame-back", "; ".join(detail))
 
         # (e) systemctl stop: status 0.
