@@ -81,24 +81,11 @@ public final class FramePipeline {
     }
 
     /// Turns and converts the repaired rectangles of the logical shadow into the panel's
-    /// back buffer.
+    /// back buffer (across the paint threads when large).
     private func transfer(from shadow: Surface, into target: Surface) throws(CompositorError) {
-        do {
-            for r in repair.rects {
-                if let turn {
-                    let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
-                    if let panelShadow {
-                        try panelShadow.rotate(from: shadow, turn: turn, clip: p)
-                        try target.convert(from: panelShadow, clip: p)
-                    } else {
-                        try target.rotate(from: shadow, turn: turn, clip: p)
-                    }
-                } else {
-                    try target.convert(from: shadow, clip: r)
-                }
-            }
-        } catch {
-            throw .raster(error)
+        for r in repair.rects {
+            let p = turn?.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height) ?? r
+            try compositor.transfer(from: shadow, into: target, turn: turn, staging: panelShadow, region: p)
         }
     }
 
