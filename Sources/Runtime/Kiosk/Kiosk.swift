@@ -163,8 +163,9 @@ public final class Kiosk {
         }
         notify("READY=1")
         notify("STATUS=Showing \(scene.screen)")
+        let sinceExec = ProcessAge.seconds().map { ", \(Decimal.format($0 * 1000, places: 0)) ms since exec" } ?? ""
         logger.info(
-            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format(now * 1000, places: 1)) ms"
+            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format(now * 1000, places: 1)) ms\(sinceExec)"
         )
         if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
         armIdle()
