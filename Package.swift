@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
