@@ -6,8 +6,8 @@ then prints one result line per check and writes the evidence to --out.
 Python standard library only. Exit status: 0 when every check passed, 1 otherwise.
 
 How the screen is watched
-- From QEMU's start until 3 s after the driver's "E2E begin" (the kiosk has reached READY
-  by then), a screendump every 0.1 s: the boot watch. Each is classified against the
+- From QEMU's start until the driver's "SHOT home" (it comes once the kiosk is READY and
+  says its launch is over), a screendump every 0.1 s: the boot watch. Each is classified against the
   references on a sampled grid (every 8th pixel of every 8th row): doors, home, dark
   (console or black), other. The first frame that is neither dark nor the VGA text
   screen must be the doors (check a).
@@ -276,12 +276,13 @@ class Run:
                 self.qemu_exit = now
                 self.poll_serial()
                 break
-            if now > deadline:
+            if now > deadline or (self.end_seen is not None and now > self.end_seen + 30):
+                # Past the limit, or the guest finished 30 s ago and did not power off.
                 self.timed_out = True
                 self.poll_serial()
                 break
             self.poll_serial()
-            if self.boot_watch and self.begin_seen is not None and now > self.begin_seen + 3.0:
+            if self.boot_watch and ("home" in self.shots or self.watch or self.end_seen):
                 self.boot_watch = False
             if self.watch:
                 self.screendump("kill")
@@ -445,9 +446,16 @@ class Run:
         boot_detail = "guest reported %s, %s" % (
             "from %.1f s" % (self.begin_seen - self.qemu_start) if reported else "nothing",
             "powered off after %.1f s" % (self.qemu_exit - self.qemu_start) if self.qemu_exit else
+            "did not power off within 30 s of E2E end" if self.end_seen else
             "killed after the %d s limit" % self.args.timeout)
         result(reported and ended and not self.timed_out, "guest-run", boot_detail)
 
+        # Flips during the launch: `vitrine ctl status` once the launch is over (the kiosk
+        # draws nothing while idle, so the counts are the launch's).
+        for prefix, label in (("status", "launch"), ("restart_status", "restart_launch")):
+            for key in ("frames", "flips", "late_flips"):
+                if prefix + "." + key in v:
+                    speed.append(("%s_%s" % (label, key), v[prefix + "." + key]))
         for key in sorted(v):
             if key.startswith("status.") or key.startswith("restart_status."):
                 speed.append(("ctl_" + key, v[key]))
