@@ -137,6 +137,7 @@ class Run:
         self.kill_line_bound = None  # host time before which the KILL line was not yet there
         self.kill_line_seen = None
         self.begin_seen = None
+        self.sync = None  # (guest seconds, host seconds, uncertainty seconds)
         self.end_seen = None
         self.watch = False
         self.boot_watch = True
@@ -203,6 +204,11 @@ class Run:
             self.values[key] = value
         elif line.startswith("J "):
             self.journal.append(line[2:])
+        elif line.startswith("SYNC "):
+            # The guest's CLOCK_MONOTONIC when it wrote the line, which arrived between the
+            # last poll and this one: host = guest + offset, to within half that interval.
+            before = self.last_serial_poll if self.last_serial_poll is not None else polled
+            self.sync = (int(line[5:]) / 1e6, (before + polled) / 2, (polled - before) / 2)
         elif line == "E2E begin":
             self.begin_seen = polled
         elif line == "E2E end":
@@ -351,6 +357,18 @@ class Run:
             result(ok, "first-frame-doors", "%s size=%s class=%s at %.1f s after QEMU start (%s)" % (
                 d, first.image.size, first.cls, when, os.path.basename(getattr(first, "png", ""))))
             speed.append(("host_qemu_start_to_first_frame_s", "%.1f" % when))
+            # Exec to the first frame on screen as the screen shows it: the first doors
+            # screendump, mapped onto the guest's clock through the SYNC line. The frame
+            # appeared between the previous screendump and this one.
+            exec_us = self.us("boot.ExecMainStartTimestampMonotonic")
+            index = boot.index(first)
+            if self.sync and exec_us and index > 0:
+                guest_s, host_s, sync_error = self.sync
+                earliest, latest = boot[index - 1].done, first.done
+                middle = (earliest + latest) / 2 - host_s + guest_s
+                error = (latest - earliest) / 2 + sync_error
+                speed.append(("exec_to_first_frame_on_screen_ms", "%.0f (+-%.0f, host-observed)" % (
+                    (middle - exec_us / 1e6) * 1000, error * 1000)))
 
         # (b) the home screen a few seconds later.
         shot = self.shots.get("home")
@@ -397,6 +415,10 @@ class Run:
                 detail.append("%.2f s to the doors (limit %.1f s; %s)" % (took, KILL_LIMIT_S, d))
                 self.keep(back, "kill-back") if back.image is not None else None
                 speed.append(("kill_to_frame_on_screen_s", "%.2f" % took))
+                kill_us, new_exec = self.us("kill.at_us"), self.us("restart.ExecMainStartTimestampMonotonic")
+                if kill_us and new_exec and new_exec > kill_us:
+                    speed.append(("restart_exec_to_frame_on_screen_ms", "%.0f (host-observed)" % (
+                        (took - (new_exec - kill_us) / 1e6) * 1000)))
             else:
                 detail.append("no doors frame after the kill")
             if gone is not None:
