@@ -20,9 +20,10 @@ install -D -m 0755 "$vitrine" "$stage/usr/local/bin/vitrine"
 install -D -m 0644 "$board" "$stage/etc/vitrine/board.toml"
 install -D -m 0644 "$project/systemd/vitrine.service" "$stage/etc/systemd/system/vitrine.service"
 install -D -m 0644 "$here/guest/vitrine-e2e.service" "$stage/etc/systemd/system/vitrine-e2e.service"
+install -D -m 0644 "$here/guest/vitrine-e2e-mark.service" "$stage/etc/systemd/system/vitrine-e2e-mark.service"
 install -D -m 0755 "$here/guest/vitrine-e2e" "$stage/usr/local/lib/vitrine-e2e/vitrine-e2e"
 # Enabled as an administrator would: `systemctl enable` (only makes symlinks).
-systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service
+systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service vitrine-e2e-mark.service
 
 rm -f "$image"
 truncate -s 2G "$image"
