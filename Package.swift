@@ -85,7 +85,10 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],
+            dependencies: [
+                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "VitrineTestSupport",
+                "CAllocCount", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),
