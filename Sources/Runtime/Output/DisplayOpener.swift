@@ -1,4 +1,6 @@
+internal import Glibc
 import Board
+import FixedPoint
 import Display
 import Logging
 
@@ -6,6 +8,36 @@ import Logging
 /// `Runtime`. Each backend's failures arrive as `KioskError`s with their exit status:
 /// no device 69, another DRM master 75, a system call 1.
 public enum DisplayOpener {
+    /// Opens the board's display, waiting up to `wait` seconds for one that isn't there
+    /// yet: at boot a kiosk started by systemd can be exec'd seconds before the panel's
+    /// driver has probed (measured in the e2e VM: 1.3-5 s before /dev/dri/card0 and
+    /// /dev/fb0 appear), and "no usable display" there would be exit 69, which does not
+    /// restart. Tries again every 100 ms; logs once that it waits. Other failures (busy,
+    /// a system call) end the wait at once.
+    public static func open(_ settings: DisplaySettings, log: DisplayLog, wait: Double) throws(KioskError)
+        -> any DisplayBackend
+    {
+        let start = Stopwatch.now()
+        var waiting = false
+        while true {
+            do {
+                return try open(settings, log: log)
+            } catch .unavailable(let what) {
+                let waited = Stopwatch.now() - start
+                guard waited + 0.1 <= wait else {
+                    throw .unavailable(waiting ? "\(what) (after waiting \(Decimal.format(waited, places: 1)) s)" : what)
+                }
+                if !waiting {
+                    log.info("waiting up to \(Decimal.format(wait, places: 1)) s for the display: \(what)")
+                    waiting = true
+                }
+                var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000), left = timespec()
+                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+            }
+        }
+    }
+
+    /// Opens the board's display once.
     public static func open(_ settings: DisplaySettings, log: DisplayLog) throws(KioskError) -> any DisplayBackend {
         switch settings.backend {
         case .headless:
