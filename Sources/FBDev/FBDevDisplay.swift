@@ -1,0 +1,376 @@
+import Display
+import Glibc
+import Raster
+
+/// A Linux framebuffer (/dev/fbN) as a display: for boards without DRM/KMS, and for
+/// DRM drivers through their fbdev emulation.
+///
+/// Buffering, decided at `open`:
+/// - **Panning** (2 or 3 buffers): when the driver can pan vertically (`ypanstep` > 0)
+///   and the virtual height holds the pages (asked for with FBIOPUT_VSCREENINFO when it
+///   doesn't, the driver's answer accepted). Each page is a buffer in video memory;
+///   `present` pans to it (FBIOPAN_DISPLAY), then waits for the vertical blank, so the
+///   page shown before is off screen when it is handed out again. `prefersShadow` is
+///   true: video memory is often uncached (write-combined), slow to blend in, so the
+///   compositor blends in ordinary memory and copies the repaired rectangles out.
+/// - **One buffer** otherwise: the visible page can't be drawn into without tearing, so
+///   `acquire` hands out a shadow surface in ordinary memory (always age 1 once shown),
+///   and `present` waits for the vertical blank and copies the damaged rectangles into
+///   video memory, from the top, as the beam starts a new frame. `prefersShadow` is
+///   false: the buffer handed out already is one.
+///
+/// Pacing: no event descriptors. Where FBIO_WAITFORVSYNC works, `present` returns at a
+/// vertical blank; where it doesn't (ENOTTY, EINVAL: remembered, never tried again),
+/// the loop paces frames with its own timer at `refreshRate`, computed from the pixel
+/// clock and margins when the driver reports them, else 60 Hz.
+///
+/// `close` pans back to where the console was, or restores the virtual size it had.
+public final class FBDevDisplay: DisplayBackend {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let format: PixelFormat
+    public let refreshRate: Double
+    /// Buffers handed out in turn: 2 or 3 panned pages, or 1 (the shadow).
+    public let bufferCount: Int
+    /// The variable and fixed screen information in use (after any change of the
+    /// virtual height).
+    public let variableInfo: FramebufferVariableInfo
+    public let fixedInfo: FramebufferFixedInfo
+    /// Whether `present` waits for the vertical blank with FBIO_WAITFORVSYNC.
+    public private(set) var vsync: VSyncSupport
+    public var isPanning: Bool { bufferCount > 1 }
+    public var prefersShadow: Bool { isPanning }
+    public var name: String { "fbdev \(path) \(width)x\(height) \(variableInfo.bitsPerPixel)bpp" }
+
+    /// Whether the vertical blank can be waited for.
+    public enum VSyncSupport: Equatable, Sendable {
+        /// FBIO_WAITFORVSYNC returned: `present` waits for the blank.
+        case supported
+        /// The driver has no FBIO_WAITFORVSYNC (the errno it gave): frames are paced by
+        /// the loop's timer, and a frame may tear.
+        case unsupported(Errno)
+    }
+
+    private var device: FramebufferDevice?
+    private var mapping: FramebufferMapping?
+    /// Video memory: the panned pages, or the one visible page.
+    private let pages: [Surface]
+    /// One-buffer mode: what the compositor draws into.
+    private let shadow: Surface?
+    /// The variable information as found, for `close`.
+    private let original: FramebufferVariableInfo
+    /// The virtual height was changed at `open`: `close` puts `original` back.
+    private let changedVirtualSize: Bool
+    /// The variable information last panned to.
+    private var current: FramebufferVariableInfo
+    /// The frame number each buffer was last presented in (nil: never).
+    private var shownInFrame: [Int?]
+    private var frame = 0
+    private var next: Int
+    private var acquired: Int?
+    private var vsyncFailures = 0
+    private let log: DisplayLog
+
+    /// Opens `path`, reads its screen information, unblanks it, sets up `buffers` pages
+    /// (or one, see the type's notes) and maps the video memory.
+    /// - Parameters:
+    ///   - buffers: 1, 2 or 3 (the board's `display.buffers`); fewer are used when the
+    ///     driver can't pan or hold them.
+    ///   - system: the system calls (a fake driver in tests).
+    /// - Throws: `.unavailable` for a missing node or permission denied (naming the video
+    ///   group) or a device gone; `.unsupported` for a pixel layout other than 32 bpp
+    ///   xrgb8888 and 16 bpp rgb565, naming the bits and offsets found; `.system` naming
+    ///   the ioctl and errno.
+    public static func open(
+        path: String = "/dev/fb0", buffers: Int = 2, log: DisplayLog,
+        system: any FramebufferSystem = LinuxFramebufferSystem()
+    ) throws(DisplayError) -> FBDevDisplay {
+        guard (1...3).contains(buffers) else { throw .unsupported("\(buffers) buffers (1, 2 or 3)") }
+        let device: FramebufferDevice
+        do {
+            device = try FramebufferDevice(path: path, system: system)
+        } catch {
+            throw openFailure(error)
+        }
+        let original: FramebufferVariableInfo
+        var fixed: FramebufferFixedInfo
+        do {
+            original = try device.variableInfo()
+            fixed = try device.fixedInfo()
+        } catch {
+            throw failure(error)
+        }
+        let format = try scanoutFormat(path: path, variable: original, fixed: fixed)
+        let width = original.xres, height = original.yres
+        guard width > 0, height > 0 else { throw .unsupported("\(path): visible size \(width)x\(height)") }
+
+        do {
+            try device.blank(.unblank)
+        } catch {
+            // EINVAL/ENOTTY: the driver can't blank, so it isn't blanked.
+            if error.errno.code != EINVAL && error.errno.code != ENOTTY {
+                guard error.errno.code != ENODEV else { throw failure(error) }
+                log.warning("\(error); the screen may stay blank")
+            }
+        }
+
+        // Pages to pan between: ask for the virtual height when it is short, for fewer
+        // pages when the driver refuses, and take what it answers.
+        var variable = original
+        var changed = false
+        let canPan = fixed.ypanstep > 0 && height % fixed.ypanstep == 0
+        var want = buffers
+        var refused: (asked: Int, errno: Errno)?
+        while want > 1 && canPan && variable.yresVirtual < want * height {
+            var asked = variable
+            asked.yresVirtual = want * height
+            asked.xoffset = 0
+            asked.yoffset = 0
+            asked.activate = 0  // FB_ACTIVATE_NOW
+            do {
+                try device.setVariableInfo(&asked)
+                let v = try device.variableInfo()
+                let f = try device.fixedInfo()
+                if v.xres == width, v.yres == height, (try? scanoutFormat(path: path, variable: v, fixed: f)) == format {
+                    changed = v.yresVirtual != original.yresVirtual || v.yoffset != original.yoffset
+                    variable = v
+                    fixed = f
+                } else {
+                    // The driver changed the mode itself: put it back, use one page.
+                    var back = original
+                    try device.setVariableInfo(&back)
+                    fixed = try device.fixedInfo()
+                    log.warning("\(path): asking for a virtual height of \(want * height) changed the mode to \(v); restored")
+                }
+                refused = nil
+                break
+            } catch {
+                guard error.errno.code != ENODEV else { throw failure(error) }
+                refused = (want * height, error.errno)
+                want -= 1
+            }
+        }
+        if let refused {
+            log.info(
+                "\(path): the driver keeps a virtual height of \(variable.yresVirtual) lines"
+                    + " (asked for \(refused.asked)): \(refused.errno)")
+        }
+
+        let bytesPerPixel = format.bytesPerPixel
+        let stride = fixed.lineLength > 0 ? fixed.lineLength : variable.xresVirtual * bytesPerPixel
+        let smem = fixed.smemLength
+        let pageBytes = stride * height
+        let available = canPan ? min(variable.yresVirtual / height, smem / max(pageBytes, 1)) : 1
+        let pageCount = max(1, min(buffers, available))
+
+        // Where the picture starts in video memory: page 0 when panning, else where the
+        // console scans out now.
+        let firstByte =
+            pageCount > 1 ? 0 : variable.yoffset * stride + variable.xoffset * bytesPerPixel
+        let needed = firstByte + stride * (pageCount * height - 1) + width * bytesPerPixel
+        guard smem >= needed else {
+            throw .unsupported(
+                "\(path): \(smem) bytes of video memory can't hold \(pageCount) \(width)x\(height) page(s)"
+                    + " at offset \(variable.xoffset),\(variable.yoffset), \(stride) bytes a row")
+        }
+
+        // Video memory is mapped from a page boundary: smem_start's offset in its page
+        // comes before the first pixel.
+        let inPage = Int(fixed.smemStart % UInt(max(system.pageSize, 1)))
+        let mapping: FramebufferMapping
+        do {
+            mapping = try device.map(length: smem + inPage)
+        } catch {
+            throw failure(error)
+        }
+        let base = mapping.address + inPage + firstByte
+        var pages: [Surface] = []
+        do {
+            for i in 0..<pageCount {
+                pages.append(
+                    try Surface(
+                        borrowing: base + i * pageBytes, byteCount: smem - firstByte - i * pageBytes,
+                        width: width, height: height, stride: stride, format: format))
+            }
+        } catch {
+            throw .unsupported("\(path): video memory as a surface: \(error)")
+        }
+        let shadow: Surface?
+        do {
+            shadow = pageCount > 1 ? nil : try Surface(width: width, height: height, format: format)
+        } catch {
+            throw .unsupported("\(path): shadow surface: \(error)")
+        }
+
+        let vsync: VSyncSupport
+        do {
+            try device.waitForVSync()
+            vsync = .supported
+        } catch {
+            guard error.errno.code != ENODEV else { throw failure(error) }
+            vsync = .unsupported(error.errno)
+        }
+
+        let display = FBDevDisplay(
+            path: path, device: device, mapping: mapping, format: format, pages: pages, shadow: shadow,
+            original: original, variable: variable, fixed: fixed, changed: changed, vsync: vsync, log: log)
+        log.info(display.setupDescription)
+        return display
+    }
+
+    private init(
+        path: String, device: consuming FramebufferDevice, mapping: consuming FramebufferMapping,
+        format: PixelFormat, pages: [Surface], shadow: Surface?, original: FramebufferVariableInfo,
+        variable: FramebufferVariableInfo, fixed: FramebufferFixedInfo, changed: Bool, vsync: VSyncSupport,
+        log: DisplayLog
+    ) {
+        self.path = path
+        self.device = .some(device)
+        self.mapping = .some(mapping)
+        self.format = format
+        self.pages = pages
+        self.shadow = shadow
+        self.original = original
+        self.current = variable
+        self.variableInfo = variable
+        self.fixedInfo = fixed
+        self.changedVirtualSize = changed
+        self.vsync = vsync
+        self.log = log
+        width = variable.xres
+        height = variable.yres
+        bufferCount = pages.count
+        refreshRate = variable.timingRefreshRate ?? 60
+        shownInFrame = Array(repeating: nil, count: pages.count)
+        // The page on screen now is shown: draw into the next one first.
+        let onScreen =
+            variable.xoffset == 0 && variable.yoffset % variable.yres == 0 ? variable.yoffset / variable.yres : nil
+        if pages.count > 1, let onScreen, onScreen < pages.count {
+            next = (onScreen + 1) % pages.count
+        } else {
+            next = 0
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// One line for the log at open: what was found and chosen.
+    private var setupDescription: String {
+        let buffering =
+            isPanning
+            ? "\(bufferCount) buffers by panning (virtual height \(variableInfo.yresVirtual))"
+            : "1 buffer and a shadow (virtual height \(variableInfo.yresVirtual), ypanstep \(fixedInfo.ypanstep))"
+        let pacing =
+            switch vsync {
+            case .supported: "FBIO_WAITFORVSYNC"
+            case .unsupported(let e): "no FBIO_WAITFORVSYNC (\(e)): timer"
+            }
+        let hz = (refreshRate * 100).rounded() / 100
+        return "fbdev \(path) \"\(fixedInfo.id)\": \(width)x\(height) \(format), \(fixedInfo.lineLength) bytes a row, "
+            + "\(buffering), paced by \(pacing) at \(hz) Hz"
+    }
+
+    public func acquire() throws(DisplayError) -> DisplayBuffer {
+        if let acquired { throw .alreadyAcquired(index: acquired) }
+        guard device != nil else { throw .unavailable("\(path): closed") }
+        let i = next
+        acquired = i
+        let age = shownInFrame[i].map { frame + 1 - $0 } ?? 0
+        return DisplayBuffer(surface: shadow ?? pages[i], age: age, index: i)
+    }
+
+    public func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError) {
+        guard acquired == buffer.index else { throw .notAcquired(index: buffer.index) }
+        acquired = nil
+        let i = buffer.index
+        if let shadow {
+            try waitForVSync()
+            let screen = pages[0]
+            do {
+                if shownInFrame[i] == nil {
+                    try screen.copy(from: shadow)
+                } else {
+                    for r in damage { try screen.copy(from: shadow, clip: r) }
+                }
+            } catch {
+                throw .unsupported("\(path): copying the shadow out: \(error)")
+            }
+        } else {
+            var v = current
+            v.xoffset = 0
+            v.yoffset = i * height
+            do {
+                try device?.pan(v)
+            } catch {
+                throw FBDevDisplay.failure(error)
+            }
+            current = v
+            try waitForVSync()
+        }
+        frame += 1
+        shownInFrame[i] = frame
+        next = (i + 1) % bufferCount
+    }
+
+    /// Waits for the next vertical blank where the driver can; otherwise returns at once.
+    private func waitForVSync() throws(DisplayError) {
+        guard vsync == .supported else { return }
+        do {
+            try device?.waitForVSync()
+            vsyncFailures = 0
+        } catch {
+            switch error.errno.code {
+            case ENODEV: throw FBDevDisplay.failure(error)
+            case ENOTTY, EINVAL, EOPNOTSUPP, ENOSYS:
+                vsync = .unsupported(error.errno)
+                log.warning("\(error): frames are paced by a timer from now on")
+            default:
+                // ETIMEDOUT and the like (a panel switched off): carry on unpaced.
+                vsyncFailures += 1
+                if vsyncFailures == 1 { log.warning("\(error); carrying on without waiting") }
+            }
+        }
+    }
+
+    /// Pans back to where the console was, or puts the virtual size back, then unmaps
+    /// the video memory and closes the device. Surfaces handed out must not be drawn
+    /// into afterwards.
+    public func close() {
+        guard device != nil else { return }
+        do {
+            if changedVirtualSize {
+                var back = original
+                back.activate = 0  // FB_ACTIVATE_NOW
+                try device?.setVariableInfo(&back)
+            } else if isPanning && (current.yoffset != original.yoffset || current.xoffset != original.xoffset) {
+                try device?.pan(original)
+            }
+        } catch {
+            log.warning("\(error): the console may be left on another page")
+        }
+        acquired = nil
+        mapping = nil
+        device = nil
+    }
+
+    /// What a failed open means for the user: the node is missing, or needs the video group.
+    static func openFailure(_ error: FramebufferError) -> DisplayError {
+        let path = error.path
+        switch error.errno.code {
+        case EACCES, EPERM: return .unavailable("\(path): permission denied; the user needs the video group")
+        case ENOENT, ENODEV, ENXIO: return .unavailable("\(path): no such device")
+        default: return failure(error)
+        }
+    }
+
+    /// A failed call after open: the device gone (69) or a system error naming the call.
+    static func failure(_ error: FramebufferError) -> DisplayError {
+        switch error.errno.code {
+        case ENODEV, ENXIO: .unavailable("\(error.path): device gone (\(error.call): \(error.errno))")
+        default: .system(device: error.path, call: error.call, errno: error.errno.code, message: error.errno.message)
+        }
+    }
+}
