@@ -20,9 +20,10 @@ import Raster
 ///   false: the buffer handed out already is one.
 ///
 /// Pacing: no event descriptors. Where FBIO_WAITFORVSYNC works, `present` returns at a
-/// vertical blank; where it doesn't (ENOTTY, EINVAL: remembered, never tried again),
-/// the loop paces frames with its own timer at `refreshRate`, computed from the pixel
-/// clock and margins when the driver reports them, else 60 Hz.
+/// vertical blank; where it doesn't (ENOTTY, EINVAL), or returns without waiting (DRM's
+/// fbdev emulation on a driver without vblank interrupts: bochs and cirrus in QEMU), it
+/// is never tried again and the loop paces frames with its own timer at `refreshRate`,
+/// computed from the pixel clock and margins when the driver reports them, else 60 Hz.
 ///
 /// `close` pans back to where the console was, or restores the virtual size it had.
 public final class FBDevDisplay: DisplayBackend {
@@ -45,11 +46,35 @@ public final class FBDevDisplay: DisplayBackend {
 
     /// Whether the vertical blank can be waited for.
     public enum VSyncSupport: Equatable, Sendable {
-        /// FBIO_WAITFORVSYNC returned: `present` waits for the blank.
+        /// FBIO_WAITFORVSYNC waits: `present` waits for the blank.
         case supported
         /// The driver has no FBIO_WAITFORVSYNC (the errno it gave): frames are paced by
         /// the loop's timer, and a frame may tear.
         case unsupported(Errno)
+        /// FBIO_WAITFORVSYNC succeeds without waiting: DRM's fbdev emulation does so on a
+        /// driver without vblank interrupts (bochs, cirrus). Treated as unsupported.
+        case returnsAtOnce
+    }
+
+    /// Waits for three vertical blanks: the second and third waits each take a whole
+    /// refresh period (2 ms or more, up to 500 Hz) where the driver really waits. The
+    /// shorter of the two under 1 ms means it doesn't (preemption only lengthens one).
+    static func probeVSync(_ device: borrowing FramebufferDevice) throws(FramebufferError) -> VSyncSupport {
+        do {
+            try device.waitForVSync()
+            var shortest = Double.infinity
+            for _ in 0..<2 {
+                let t = device.system.monotonicSeconds()
+                try device.waitForVSync()
+                shortest = min(shortest, device.system.monotonicSeconds() - t)
+            }
+            return shortest < 0.001 ? .returnsAtOnce : .supported
+        } catch {
+            switch error.errno.code {
+            case ENODEV, ENXIO: throw error
+            default: return .unsupported(error.errno)
+            }
+        }
     }
 
     private var device: FramebufferDevice?
@@ -205,11 +230,9 @@ public final class FBDevDisplay: DisplayBackend {
 
         let vsync: VSyncSupport
         do {
-            try device.waitForVSync()
-            vsync = .supported
+            vsync = try probeVSync(device)
         } catch {
-            guard error.errno.code != ENODEV else { throw failure(error) }
-            vsync = .unsupported(error.errno)
+            throw failure(error)
         }
 
         let display = FBDevDisplay(
@@ -266,7 +289,8 @@ public final class FBDevDisplay: DisplayBackend {
         let pacing =
             switch vsync {
             case .supported: "FBIO_WAITFORVSYNC"
-            case .unsupported(let e): "no FBIO_WAITFORVSYNC (\(e)): timer"
+            case .unsupported(let e): "a timer (no FBIO_WAITFORVSYNC: \(e))"
+            case .returnsAtOnce: "a timer (FBIO_WAITFORVSYNC returns without waiting)"
             }
         let hz = (refreshRate * 100).rounded() / 100
         return "fbdev \(path) \"\(fixedInfo.id)\": \(width)x\(height) \(format), \(fixedInfo.lineLength) bytes a row, "

@@ -30,6 +30,8 @@ public protocol FramebufferSystem: AnyObject {
     func unmap(_ address: UnsafeMutableRawPointer, length: Int)
     /// The MMU page size, bytes: the framebuffer's memory is mapped from a page boundary.
     var pageSize: Int { get }
+    /// CLOCK_MONOTONIC, seconds: to tell a vblank wait that waits from one that doesn't.
+    func monotonicSeconds() -> Double
 }
 
 /// The real calls, through Glibc.
@@ -62,4 +64,10 @@ public final class LinuxFramebufferSystem: FramebufferSystem {
     }
 
     public var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+    public func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 }

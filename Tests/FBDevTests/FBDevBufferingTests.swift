@@ -216,7 +216,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         // The padding at the end of each row (line_length 3328 > 800 * 4) is never written.
         #expect((fake.memory + 3200).load(as: UInt32.self) == 0)
         // The blank is waited for before the copy; there is no pan.
-        #expect(fake.calls(from: "blank 0").filter { $0 == "vsync" }.count == 3)
+        #expect(fake.calls(from: "blank 0").filter { $0 == "vsync" }.count == 3 + 2)
         #expect(!fake.calls.contains { $0.hasPrefix("pan") })
     }
 
@@ -273,8 +273,27 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
             #expect(display.vsync == .unsupported(Errno(errno)))
             _ = try ages(display, frames: 3)
             #expect(fake.calls.filter { $0 == "vsync" }.count == 1)
-            #expect(log.all.last?.hasSuffix("paced by no FBIO_WAITFORVSYNC (\(Errno(errno))): timer at 60.0 Hz") == true)
+            #expect(
+                log.all.last?.hasSuffix("paced by a timer (no FBIO_WAITFORVSYNC: \(Errno(errno))) at 60.0 Hz") == true)
         }
+    }
+
+    @Test func aWaitThatDoesNotWaitIsNoWait() throws {
+        // DRM's fbdev emulation answers FBIO_WAITFORVSYNC at once on a driver without vblank.
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        fake.vsyncPeriod = 0
+        let log = LogLines()
+        let display = try open(fake, log: log)
+        #expect(display.vsync == .returnsAtOnce)
+        _ = try ages(display, frames: 3)
+        #expect(fake.calls.filter { $0 == "vsync" }.count == 3)
+        #expect(log.all.last?.hasSuffix("paced by a timer (FBIO_WAITFORVSYNC returns without waiting) at 60.0 Hz") == true)
+    }
+
+    @Test func aFastPanelStillWaits() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        fake.vsyncPeriod = 1.0 / 240
+        #expect(try open(fake).vsync == .supported)
     }
 
     @Test func vsyncLostLaterStopsTrying() throws {
@@ -284,7 +303,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         fake.vsyncErrno = ENOTTY
         _ = try ages(display, frames: 3)
         #expect(display.vsync == .unsupported(Errno(ENOTTY)))
-        #expect(fake.calls.filter { $0 == "vsync" }.count == 2)
+        #expect(fake.calls.filter { $0 == "vsync" }.count == 3 + 1)
         #expect(
             log.all.last
                 == "warning: /dev/fb0: FBIO_WAITFORVSYNC: Inappropriate ioctl for device (errno 25): frames are paced by a timer from now on"

@@ -25,6 +25,10 @@ final class FakeFramebuffer: FramebufferSystem {
     /// Every call, in order: "open", "get var", "put var 800x960+0+0", "pan 0,480",
     /// "vsync", "blank 0", "map 1536000", "unmap", "close".
     var calls: [String] = []
+    /// CLOCK_MONOTONIC as the fake tells it, seconds: a vblank wait that works moves it
+    /// on by `vsyncPeriod` (0: the wait returns at once, as DRM's emulation without vblank).
+    var clock = 100.0
+    var vsyncPeriod = 1.0 / 60
     var openDescriptors = 0
     var liveMappings = 0
     let pageSize = 4096
@@ -134,6 +138,7 @@ final class FakeFramebuffer: FramebufferSystem {
         case 0x4004_4620:
             calls.append("vsync")
             precondition(argument!.load(as: UInt32.self) == 0, "vsync on CRTC 0")
+            if vsyncErrno == 0 { clock += vsyncPeriod }
             return vsyncErrno
         default:
             calls.append("ioctl \(request)")
@@ -148,6 +153,8 @@ final class FakeFramebuffer: FramebufferSystem {
         liveMappings += 1
         return .success(mappedStart)
     }
+
+    func monotonicSeconds() -> Double { clock }
 
     func unmap(_ address: UnsafeMutableRawPointer, length: Int) {
         precondition(address == mappedStart)
