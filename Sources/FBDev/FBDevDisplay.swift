@@ -79,6 +79,8 @@ public final class FBDevDisplay: DisplayBackend {
 
     private var device: FramebufferDevice?
     private var mapping: FramebufferMapping?
+    /// The virtual terminal kept in graphics mode while open.
+    private var console: ConsoleGraphicsMode?
     /// Video memory: the panned pages, or the one visible page.
     private let pages: [Surface]
     /// One-buffer mode: what the compositor draws into.
@@ -102,13 +104,17 @@ public final class FBDevDisplay: DisplayBackend {
     /// - Parameters:
     ///   - buffers: 1, 2 or 3 (the board's `display.buffers`); fewer are used when the
     ///     driver can't pan or hold them.
+    ///   - console: a virtual terminal to switch to graphics mode while the display is
+    ///     open, so that fbcon doesn't draw its cursor and text over the frames
+    ///     ("/dev/tty0" as root, or the service's own TTYPath; see `ConsoleGraphicsMode`).
+    ///     Nil leaves the console alone. A failure is logged, not thrown.
     ///   - system: the system calls (a fake driver in tests).
     /// - Throws: `.unavailable` for a missing node or permission denied (naming the video
     ///   group) or a device gone; `.unsupported` for a pixel layout other than 32 bpp
     ///   xrgb8888 and 16 bpp rgb565, naming the bits and offsets found; `.system` naming
     ///   the ioctl and errno.
     public static func open(
-        path: String = "/dev/fb0", buffers: Int = 2, log: DisplayLog,
+        path: String = "/dev/fb0", buffers: Int = 2, console: String? = nil, log: DisplayLog,
         system: any FramebufferSystem = LinuxFramebufferSystem()
     ) throws(DisplayError) -> FBDevDisplay {
         guard (1...3).contains(buffers) else { throw .unsupported("\(buffers) buffers (1, 2 or 3)") }
@@ -239,6 +245,15 @@ public final class FBDevDisplay: DisplayBackend {
             path: path, device: device, mapping: mapping, format: format, pages: pages, shadow: shadow,
             original: original, variable: variable, fixed: fixed, changed: changed, vsync: vsync, log: log)
         log.info(display.setupDescription)
+        if let console {
+            do {
+                display.console = try ConsoleGraphicsMode(tty: console, system: system)
+            } catch {
+                log.warning(
+                    "\(error): the console may draw over the frames"
+                        + " (KDSETMODE needs the terminal as the controlling one, or root)")
+            }
+        }
         return display
     }
 
@@ -359,8 +374,8 @@ public final class FBDevDisplay: DisplayBackend {
         }
     }
 
-    /// Pans back to where the console was, or puts the virtual size back, then unmaps
-    /// the video memory and closes the device. Surfaces handed out must not be drawn
+    /// Pans back to where the console was, or puts the virtual size back, puts the
+    /// console back in text mode, then unmaps the video memory and closes the device. Surfaces handed out must not be drawn
     /// into afterwards.
     public func close() {
         guard device != nil else { return }
@@ -376,6 +391,7 @@ public final class FBDevDisplay: DisplayBackend {
             log.warning("\(error): the console may be left on another page")
         }
         acquired = nil
+        console = nil
         mapping = nil
         device = nil
     }

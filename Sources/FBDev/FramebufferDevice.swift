@@ -1,23 +1,18 @@
 import Glibc
 internal import CFBDev
 
-/// An open framebuffer device node (/dev/fbN): the owner of its descriptor, closed when
-/// this value goes away. Every ioctl goes through `control`, which retries EINTR and
-/// EAGAIN and throws an error naming the device, the request and errno.
-public struct FramebufferDevice: ~Copyable {
-    public let path: String
-    public let fd: Int32
+/// An open device node: the owner of its descriptor, closed when this value goes away.
+/// Every ioctl goes through `control`, which retries EINTR and EAGAIN and throws an
+/// error naming the node, the request and errno.
+struct DeviceNode: ~Copyable {
+    let path: String
+    let fd: Int32
     let system: any FramebufferSystem
 
-    /// Opens `path` read-write.
-    /// - Throws: `FramebufferError.open` with errno (EACCES: not in the video group;
-    ///   ENOENT: no such node).
-    public init(path: String, system: any FramebufferSystem = LinuxFramebufferSystem()) throws(FramebufferError) {
+    init(path: String, system: any FramebufferSystem) throws(FramebufferError) {
         switch system.open(path) {
-        case .success(let fd):
-            self.fd = fd
-        case .failure(let e):
-            throw .open(path: path, errno: e)
+        case .success(let fd): self.fd = fd
+        case .failure(let e): throw .open(path: path, errno: e)
         }
         self.path = path
         self.system = system
@@ -36,6 +31,26 @@ public struct FramebufferDevice: ~Copyable {
             if e == EINTR || e == EAGAIN { continue }
             throw .ioctl(path: path, request: request, errno: Errno(e))
         }
+    }
+}
+
+/// An open framebuffer device (/dev/fbN), closed when this value goes away: its
+/// screen information, panning, vblank waits, blanking and video memory.
+public struct FramebufferDevice: ~Copyable {
+    let node: DeviceNode
+    public var path: String { node.path }
+    public var fd: Int32 { node.fd }
+    var system: any FramebufferSystem { node.system }
+
+    /// Opens `path` read-write.
+    /// - Throws: `FramebufferError.open` with errno (EACCES: not in the video group;
+    ///   ENOENT: no such node).
+    public init(path: String, system: any FramebufferSystem = LinuxFramebufferSystem()) throws(FramebufferError) {
+        node = try DeviceNode(path: path, system: system)
+    }
+
+    func control(_ request: FramebufferRequest, _ argument: UnsafeMutableRawPointer?) throws(FramebufferError) {
+        try node.control(request, argument)
     }
 
     /// FBIOGET_VSCREENINFO.

@@ -19,4 +19,9 @@ public struct FramebufferRequest: Equatable, Sendable, CustomStringConvertible {
     public static let blank = FramebufferRequest(code: 0x4611, name: "FBIOBLANK")
     /// `_IOW('F', 0x20, __u32)`: waits for the next vertical blank of CRTC `*arg` (0).
     public static let waitForVSync = FramebufferRequest(code: 0x4004_4620, name: "FBIO_WAITFORVSYNC")
+
+    /// KDGETMODE on a virtual terminal: KD_TEXT (0) or KD_GRAPHICS (1), into an int.
+    public static let getConsoleMode = FramebufferRequest(code: 0x4B3B, name: "KDGETMODE")
+    /// KDSETMODE on a virtual terminal, the mode as the argument's value.
+    public static let setConsoleMode = FramebufferRequest(code: 0x4B3A, name: "KDSETMODE")
 }

@@ -189,6 +189,47 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
     }
 }
 
+@Suite struct ConsoleTests {
+    @Test func theConsoleIsInGraphicsModeWhileOpen() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+        #expect(fake.consoleMode == 1)
+        #expect(fake.calls.suffix(3) == ["open /dev/tty0", "kdgetmode", "kdsetmode 1"])
+        let b = try display.acquire()
+        try display.present(b, damage: [])
+        display.close()
+        // Pan back first, then text mode (fbcon redraws), then the device goes.
+        #expect(Array(fake.calls.suffix(5)) == ["pan 0,0", "kdsetmode 0", "close tty", "unmap", "close"])
+        #expect(fake.consoleMode == 0 && fake.openDescriptors == 0)
+    }
+
+    @Test func aConsoleLeftInGraphicsModeStaysSo() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        fake.consoleMode = 1
+        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+        display.close()
+        #expect(fake.consoleMode == 1)
+    }
+
+    @Test func aConsoleThatCantBeHadIsWarnedAbout() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        fake.ttyOpenErrno = EACCES
+        let log = LogLines()
+        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: log.log, system: fake)
+        #expect(display.bufferCount == 2)
+        #expect(
+            log.all.last
+                == "warning: /dev/tty0: open: Permission denied (errno 13): the console may draw over the frames (KDSETMODE needs the terminal as the controlling one, or root)"
+        )
+    }
+
+    @Test func noConsoleIsLeftAlone() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        _ = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, log: .silent, system: fake)
+        #expect(!fake.calls.contains { $0.contains("tty") || $0.hasPrefix("kd") })
+    }
+}
+
 @Suite struct SingleBufferTests {
     @Test func theShadowIsCopiedOutWholeThenByDamage() throws {
         let fake = FakeFramebuffer(yresVirtual: 480, ypanstep: 0, lineLength: 3328)

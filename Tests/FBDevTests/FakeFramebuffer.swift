@@ -9,6 +9,10 @@ final class FakeFramebuffer: FramebufferSystem {
     var path = "/dev/fb0"
     /// open(2) fails with this errno when non-zero.
     var openErrno: Int32 = 0
+    /// open(2) of a terminal ("/dev/tty...") fails with this errno when non-zero.
+    var ttyOpenErrno: Int32 = 0
+    /// The terminal's KD_TEXT (0) or KD_GRAPHICS (1).
+    var consoleMode: Int32 = 0
     var variable = fb_var_screeninfo()
     var fixed = fb_fix_screeninfo()
     /// FBIO_WAITFORVSYNC fails with this errno when non-zero.
@@ -87,13 +91,15 @@ final class FakeFramebuffer: FramebufferSystem {
 
     func open(_ path: String) -> Result<Int32, Errno> {
         calls.append("open \(path)")
-        if openErrno != 0 { return .failure(Errno(openErrno)) }
+        let tty = path.hasPrefix("/dev/tty")
+        if tty && ttyOpenErrno != 0 { return .failure(Errno(ttyOpenErrno)) }
+        if !tty && openErrno != 0 { return .failure(Errno(openErrno)) }
         openDescriptors += 1
-        return .success(7)
+        return .success(tty ? 8 : 7)
     }
 
     func close(_ fd: Int32) {
-        calls.append("close")
+        calls.append(fd == 8 ? "close tty" : "close")
         openDescriptors -= 1
     }
 
@@ -140,6 +146,14 @@ final class FakeFramebuffer: FramebufferSystem {
             precondition(argument!.load(as: UInt32.self) == 0, "vsync on CRTC 0")
             if vsyncErrno == 0 { clock += vsyncPeriod }
             return vsyncErrno
+        case 0x4B3B:
+            calls.append("kdgetmode")
+            argument!.storeBytes(of: consoleMode, as: Int32.self)
+            return 0
+        case 0x4B3A:
+            consoleMode = Int32(UInt(bitPattern: argument))
+            calls.append("kdsetmode \(consoleMode)")
+            return 0
         default:
             calls.append("ioctl \(request)")
             return ENOTTY
