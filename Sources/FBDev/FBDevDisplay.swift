@@ -6,8 +6,9 @@ import Raster
 /// DRM drivers through their fbdev emulation.
 ///
 /// Buffering, decided at `open`:
-/// - **Panning** (2 or 3 buffers): when the driver can pan vertically (`ypanstep` > 0)
-///   and the virtual height holds the pages (asked for with FBIOPUT_VSCREENINFO when it
+/// - **Panning** (2 or 3 buffers): when the driver can pan vertically (`ypanstep` > 0),
+///   is not DRM's fbdev emulation (whose pans were seen not to reach the scanout), and
+///   the virtual height holds the pages (asked for with FBIOPUT_VSCREENINFO when it
 ///   doesn't, the driver's answer accepted). Each page is a buffer in video memory;
 ///   `present` pans to it (FBIOPAN_DISPLAY), then waits for the vertical blank, so the
 ///   page shown before is off screen when it is handed out again. `prefersShadow` is
@@ -150,7 +151,15 @@ public final class FBDevDisplay: DisplayBackend {
         // pages when the driver refuses, and take what it answers.
         var variable = original
         var changed = false
-        let canPan = fixed.ypanstep > 0 && height % fixed.ypanstep == 0
+        // DRM's fbdev emulation ("<driver>drmfb") is not panned: on Linux 6.1 with bochs
+        // FBIOPAN_DISPLAY succeeds and var.yoffset moves, but the scanout keeps showing
+        // the first page (seen in QEMU through screendumps). It keeps a shadow of its own
+        // and copies damage out in a worker; the drm backend is what flips pages there.
+        let isDRMEmulation = fixed.id.hasSuffix("drmfb")
+        if isDRMEmulation && buffers > 1 {
+            log.info("\(path) is DRM's fbdev emulation (\(fixed.id)): one buffer, not panned (the drm backend flips pages)")
+        }
+        let canPan = !isDRMEmulation && fixed.ypanstep > 0 && height % fixed.ypanstep == 0
         var want = buffers
         var refused: (asked: Int, errno: Errno)?
         while want > 1 && canPan && variable.yresVirtual < want * height {

@@ -58,7 +58,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
     }
 
     @Test func theDriversAnswerIsAccepted() throws {
-        // The driver can't grow the virtual area (DRM's fbdev emulation without overallocation).
+        // A driver that can't grow the virtual area (its video memory holds one page).
         let fake = FakeFramebuffer(yresVirtual: 480)
         fake.putErrno = EINVAL
         let log = LogLines()
@@ -94,6 +94,23 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let display = try open(fake)
         #expect(display.bufferCount == 1)
         #expect(!fake.calls.contains { $0.hasPrefix("put var") })
+    }
+
+    @Test func drmsEmulationIsNotPanned() throws {
+        // Seen on Linux 6.1 (bochs): the pan succeeds, the scanout stays on the first page.
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        withUnsafeMutableBytes(of: &fake.fixed.id) { id in
+            id.copyBytes(from: Array("bochs-drmdrmfb".utf8) + [0, 0])
+        }
+        let log = LogLines()
+        let display = try open(fake, log: log)
+        #expect(display.bufferCount == 1 && !display.isPanning)
+        _ = try ages(display, frames: 3)
+        #expect(!fake.calls.contains { $0.hasPrefix("pan") || $0.hasPrefix("put var") })
+        #expect(
+            log.all.first
+                == "info: /dev/fb0 is DRM's fbdev emulation (bochs-drmdrmfb): one buffer, not panned (the drm backend flips pages)"
+        )
     }
 
     @Test func oneBufferAskedForIsOneBuffer() throws {
