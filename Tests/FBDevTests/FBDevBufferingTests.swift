@@ -58,7 +58,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
     }
 
     @Test func theDriversAnswerIsAccepted() throws {
-        // A driver that can't grow the virtual area (its video memory holds one page).
+        // A driver that refuses to grow the virtual area.
         let fake = FakeFramebuffer(yresVirtual: 480)
         fake.putErrno = EINVAL
         let log = LogLines()
