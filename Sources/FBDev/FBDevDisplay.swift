@@ -115,7 +115,7 @@ public final class FBDevDisplay: DisplayBackend {
     ///   xrgb8888 and 16 bpp rgb565, naming the bits and offsets found; `.system` naming
     ///   the ioctl and errno.
     public static func open(
-        path: String = "/dev/fb0", buffers: Int = 2, console: String? = nil, log: DisplayLog,
+        path: String = "/dev/fb0", buffers: Int = 2, console consolePath: String? = nil, log: DisplayLog,
         system: any FramebufferSystem = LinuxFramebufferSystem()
     ) throws(DisplayError) -> FBDevDisplay {
         guard (1...3).contains(buffers) else { throw .unsupported("\(buffers) buffers (1, 2 or 3)") }
@@ -136,6 +136,21 @@ public final class FBDevDisplay: DisplayBackend {
         let format = try scanoutFormat(path: path, variable: original, fixed: fixed)
         let width = original.xres, height = original.yres
         guard width > 0, height > 0 else { throw .unsupported("\(path): visible size \(width)x\(height)") }
+
+        // Graphics mode before any mode change, text mode after every restore: fbcon
+        // ignores mode changes made in graphics mode and, back in text mode, sets the
+        // mode it recorded last (seen with cirrusfb: a virtual height changed while the
+        // console was in text mode came back after close).
+        var console: ConsoleGraphicsMode? = nil
+        if let consolePath {
+            do {
+                console = try ConsoleGraphicsMode(tty: consolePath, system: system)
+            } catch {
+                log.warning(
+                    "\(error): the console may draw over the frames"
+                        + " (KDSETMODE needs the terminal as the controlling one, or root)")
+            }
+        }
 
         do {
             try device.blank(.unblank)
@@ -252,17 +267,10 @@ public final class FBDevDisplay: DisplayBackend {
 
         let display = FBDevDisplay(
             path: path, device: device, mapping: mapping, format: format, pages: pages, shadow: shadow,
-            original: original, variable: variable, fixed: fixed, changed: changed, vsync: vsync, log: log)
+            original: original, variable: variable, fixed: fixed, changed: changed, vsync: vsync,
+            console: console, log: log)
         log.info(display.setupDescription)
-        if let console {
-            do {
-                display.console = try ConsoleGraphicsMode(tty: console, system: system)
-            } catch {
-                log.warning(
-                    "\(error): the console may draw over the frames"
-                        + " (KDSETMODE needs the terminal as the controlling one, or root)")
-            }
-        }
+
         return display
     }
 
@@ -270,8 +278,9 @@ public final class FBDevDisplay: DisplayBackend {
         path: String, device: consuming FramebufferDevice, mapping: consuming FramebufferMapping,
         format: PixelFormat, pages: [Surface], shadow: Surface?, original: FramebufferVariableInfo,
         variable: FramebufferVariableInfo, fixed: FramebufferFixedInfo, changed: Bool, vsync: VSyncSupport,
-        log: DisplayLog
+        console: consuming ConsoleGraphicsMode?, log: DisplayLog
     ) {
+        self.console = console
         self.path = path
         self.device = .some(device)
         self.mapping = .some(mapping)
@@ -384,8 +393,8 @@ public final class FBDevDisplay: DisplayBackend {
     }
 
     /// Pans back to where the console was, or puts the virtual size back, puts the
-    /// console back in text mode, then unmaps the video memory and closes the device. Surfaces handed out must not be drawn
-    /// into afterwards.
+    /// console back in text mode, then unmaps the video memory and closes the device.
+    /// Surfaces handed out must not be drawn into afterwards.
     public func close() {
         guard device != nil else { return }
         do {
