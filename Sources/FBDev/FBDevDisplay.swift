@@ -134,7 +134,8 @@ public final class FBDevDisplay: DisplayBackend {
             throw failure(error)
         }
         let format = try scanoutFormat(path: path, variable: original, fixed: fixed)
-        let width = original.xres, height = original.yres
+        let width = original.xres
+        let height = original.yres
         guard width > 0, height > 0 else { throw .unsupported("\(path): visible size \(width)x\(height)") }
 
         // Graphics mode before any mode change, text mode after every restore: fbcon
@@ -172,7 +173,8 @@ public final class FBDevDisplay: DisplayBackend {
         // and copies damage out in a worker; the drm backend is what flips pages there.
         let isDRMEmulation = fixed.id.hasSuffix("drmfb")
         if isDRMEmulation && buffers > 1 {
-            log.info("\(path) is DRM's fbdev emulation (\(fixed.id)): one buffer, not panned (the drm backend flips pages)")
+            log.info(
+                "\(path) is DRM's fbdev emulation (\(fixed.id)): one buffer, not panned (the drm backend flips pages)")
         }
         let canPan = !isDRMEmulation && fixed.ypanstep > 0 && height % fixed.ypanstep == 0
         var want = buffers
@@ -187,7 +189,10 @@ public final class FBDevDisplay: DisplayBackend {
                 try device.setVariableInfo(&asked)
                 let v = try device.variableInfo()
                 let f = try device.fixedInfo()
-                if v.xres == width, v.yres == height, (try? scanoutFormat(path: path, variable: v, fixed: f)) == format {
+                let sameMode =
+                    v.xres == width && v.yres == height
+                    && (try? scanoutFormat(path: path, variable: v, fixed: f)) == format
+                if sameMode {
                     changed = v.yresVirtual != original.yresVirtual || v.yoffset != original.yoffset
                     variable = v
                     fixed = f
@@ -196,7 +201,8 @@ public final class FBDevDisplay: DisplayBackend {
                     var back = original
                     try device.setVariableInfo(&back)
                     fixed = try device.fixedInfo()
-                    log.warning("\(path): asking for a virtual height of \(want * height) changed the mode to \(v); restored")
+                    log.warning(
+                        "\(path): asking for a virtual height of \(want * height) changed the mode to \(v); restored")
                 }
                 refused = nil
                 break

@@ -1,5 +1,5 @@
-import Glibc
 internal import CFBDev
+import Glibc
 
 /// An open device node: the owner of its descriptor, closed when this value goes away.
 /// Every ioctl goes through `control`, which retries EINTR and EAGAIN and throws an

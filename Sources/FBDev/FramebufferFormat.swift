@@ -38,7 +38,8 @@ extension FBDevDisplay {
                 "\(path): grayscale \(v.grayscale), nonstd \(v.nonstd) is not a standard colour layout; "
                     + v.layoutDescription)
         }
-        let x = FramebufferVariableInfo.xrgb8888, r = FramebufferVariableInfo.rgb565
+        let x = FramebufferVariableInfo.xrgb8888
+        let r = FramebufferVariableInfo.rgb565
         switch v.bitsPerPixel {
         case 32:
             guard v.red == x.red, v.green == x.green, v.blue == x.blue else {

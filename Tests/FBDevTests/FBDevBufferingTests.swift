@@ -78,7 +78,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let display = try open(fake, buffers: 3)
         #expect(display.bufferCount == 3)
         #expect(try ages(display, frames: 6) == [0, 0, 0, 3, 3, 3])
-        #expect(fake.calls.filter { $0.hasPrefix("pan") } == ["pan 0,480", "pan 0,960", "pan 0,0"] + ["pan 0,480", "pan 0,960", "pan 0,0"])
+        let cycle = ["pan 0,480", "pan 0,960", "pan 0,0"]
+        #expect(fake.calls.filter { $0.hasPrefix("pan") } == cycle + cycle)
     }
 
     @Test func fewerBuffersWhenVideoMemoryIsShort() throws {
@@ -175,12 +176,10 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let display = try open(fake)
         fake.panErrno = EINVAL
         let b = try display.acquire()
-        #expect(throws: DisplayError.system(device: "/dev/fb0", call: "FBIOPAN_DISPLAY", errno: EINVAL, message: "Invalid argument")) {
-            try display.present(b, damage: [])
-        }
-        #expect(
-            DisplayError.system(device: "/dev/fb0", call: "FBIOPAN_DISPLAY", errno: EINVAL, message: "Invalid argument")
-                .description == "/dev/fb0: FBIOPAN_DISPLAY: Invalid argument (errno 22)")
+        let refused = DisplayError.system(
+            device: "/dev/fb0", call: "FBIOPAN_DISPLAY", errno: EINVAL, message: "Invalid argument")
+        #expect(throws: refused) { try display.present(b, damage: []) }
+        #expect(refused.description == "/dev/fb0: FBIOPAN_DISPLAY: Invalid argument (errno 22)")
         // The next frame can still be tried.
         fake.panErrno = 0
         let again = try display.acquire()
@@ -192,9 +191,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let display = try open(fake)
         fake.panErrno = ENODEV
         let b = try display.acquire()
-        #expect(throws: DisplayError.unavailable("/dev/fb0: device gone (FBIOPAN_DISPLAY: No such device (errno 19))")) {
-            try display.present(b, damage: [])
-        }
+        let gone = DisplayError.unavailable("/dev/fb0: device gone (FBIOPAN_DISPLAY: No such device (errno 19))")
+        #expect(throws: gone) { try display.present(b, damage: []) }
     }
 
     @Test func acquireAndPresentInTurn() throws {
@@ -209,7 +207,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
 @Suite struct ConsoleTests {
     @Test func theConsoleIsInGraphicsModeWhileOpen() throws {
         let fake = FakeFramebuffer(yresVirtual: 480)
-        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+        let display = try FBDevDisplay.open(
+            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
         #expect(fake.consoleMode == 1)
         // Graphics mode before the virtual size changes: fbcon then doesn't record it.
         #expect(
@@ -237,7 +236,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
     @Test func aConsoleLeftInGraphicsModeStaysSo() throws {
         let fake = FakeFramebuffer(yresVirtual: 960)
         fake.consoleMode = 1
-        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+        let display = try FBDevDisplay.open(
+            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
         display.close()
         #expect(fake.consoleMode == 1)
     }
@@ -246,7 +246,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let fake = FakeFramebuffer(yresVirtual: 960)
         fake.ttyOpenErrno = EACCES
         let log = LogLines()
-        let display = try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: log.log, system: fake)
+        let display = try FBDevDisplay.open(
+            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: log.log, system: fake)
         #expect(display.bufferCount == 2)
         #expect(
             log.all.contains(
@@ -359,7 +360,8 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         #expect(display.vsync == .returnsAtOnce)
         _ = try ages(display, frames: 3)
         #expect(fake.calls.filter { $0 == "vsync" }.count == 3)
-        #expect(log.all.last?.hasSuffix("paced by a timer (FBIO_WAITFORVSYNC returns without waiting) at 60.0 Hz") == true)
+        #expect(
+            log.all.last?.hasSuffix("paced by a timer (FBIO_WAITFORVSYNC returns without waiting) at 60.0 Hz") == true)
     }
 
     @Test func aFastPanelStillWaits() throws {

@@ -72,8 +72,9 @@ private func openError(_ fake: FakeFramebuffer, buffers: Int = 2) -> DisplayErro
         fake.variable.green = fb_bitfield(offset: 5, length: 5, msb_right: 0)
         let error = openError(fake)
         #expect(
-            error == .unsupported(
-                "/dev/fb0: 16 bpp, red 10/5, green 5/5, blue 0/5 is not rgb565 (red 11/5, green 5/6, blue 0/5)"))
+            error
+                == .unsupported(
+                    "/dev/fb0: 16 bpp, red 10/5, green 5/5, blue 0/5 is not rgb565 (red 11/5, green 5/6, blue 0/5)"))
         #expect(
             error?.description
                 == "display: /dev/fb0: 16 bpp, red 10/5, green 5/5, blue 0/5 is not rgb565 (red 11/5, green 5/6, blue 0/5)"
@@ -191,7 +192,8 @@ private func openError(_ fake: FakeFramebuffer, buffers: Int = 2) -> DisplayErro
         #expect(
             openError(fake)
                 == .unsupported(
-                    "/dev/fb0: 1532800 bytes of video memory can't hold 1 800x480 page(s) at offset 0,0, 3200 bytes a row"))
+                    "/dev/fb0: 1532800 bytes of video memory can't hold 1 800x480 page(s) at offset 0,0, 3200 bytes a row"
+                ))
     }
 }
 
@@ -216,6 +218,7 @@ private func openError(_ fake: FakeFramebuffer, buffers: Int = 2) -> DisplayErro
         fake.blankErrno = EIO
         let log = LogLines()
         _ = try open(fake, log: log)
-        #expect(log.all.contains("warning: /dev/fb0: FBIOBLANK: Input/output error (errno 5); the screen may stay blank"))
+        #expect(
+            log.all.contains("warning: /dev/fb0: FBIOBLANK: Input/output error (errno 5); the screen may stay blank"))
     }
 }
