@@ -199,6 +199,7 @@ public final class FBDevDisplay: DisplayBackend {
                 } else {
                     // The driver changed the mode itself: put it back, use one page.
                     var back = original
+                    back.activate = 0  // FB_ACTIVATE_NOW
                     try device.setVariableInfo(&back)
                     fixed = try device.fixedInfo()
                     log.warning(
@@ -231,9 +232,11 @@ public final class FBDevDisplay: DisplayBackend {
             pageCount > 1 ? 0 : variable.yoffset * stride + variable.xoffset * bytesPerPixel
         let needed = firstByte + stride * (pageCount * height - 1) + width * bytesPerPixel
         guard smem >= needed else {
-            throw .unsupported(
-                "\(path): \(smem) bytes of video memory can't hold \(pageCount) \(width)x\(height) page(s)"
-                    + " at offset \(variable.xoffset),\(variable.yoffset), \(stride) bytes a row")
+            throw undo(
+                device, to: original, if: changed,
+                .unsupported(
+                    "\(path): \(smem) bytes of video memory can't hold \(pageCount) \(width)x\(height) page(s)"
+                        + " at offset \(variable.xoffset),\(variable.yoffset), \(stride) bytes a row"))
         }
 
         // Video memory is mapped from a page boundary: smem_start's offset in its page
@@ -243,7 +246,7 @@ public final class FBDevDisplay: DisplayBackend {
         do {
             mapping = try device.map(length: smem + inPage)
         } catch {
-            throw failure(error)
+            throw undo(device, to: original, if: changed, failure(error))
         }
         let base = mapping.address + inPage + firstByte
         var pages: [Surface] = []
@@ -255,20 +258,20 @@ public final class FBDevDisplay: DisplayBackend {
                         width: width, height: height, stride: stride, format: format))
             }
         } catch {
-            throw .unsupported("\(path): video memory as a surface: \(error)")
+            throw undo(device, to: original, if: changed, .unsupported("\(path): video memory as a surface: \(error)"))
         }
         let shadow: Surface?
         do {
             shadow = pageCount > 1 ? nil : try Surface(width: width, height: height, format: format)
         } catch {
-            throw .unsupported("\(path): shadow surface: \(error)")
+            throw undo(device, to: original, if: changed, .unsupported("\(path): shadow surface: \(error)"))
         }
 
         let vsync: VSyncSupport
         do {
             vsync = try probeVSync(device)
         } catch {
-            throw failure(error)
+            throw undo(device, to: original, if: changed, failure(error))
         }
 
         let display = FBDevDisplay(
@@ -332,7 +335,7 @@ public final class FBDevDisplay: DisplayBackend {
             case .returnsAtOnce: "a timer (FBIO_WAITFORVSYNC returns without waiting)"
             }
         let hz = (refreshRate * 100).rounded() / 100
-        return "fbdev \(path) \"\(fixedInfo.id)\": \(width)x\(height) \(format), \(fixedInfo.lineLength) bytes a row, "
+        return "fbdev \(path) \"\(fixedInfo.id)\": \(width)x\(height) \(format), \(pages[0].stride) bytes a row, "
             + "\(buffering), paced by \(pacing) at \(hz) Hz"
     }
 
@@ -418,6 +421,20 @@ public final class FBDevDisplay: DisplayBackend {
         console = nil
         mapping = nil
         device = nil
+    }
+
+    /// Puts the variable information found back when `open` fails after changing it;
+    /// returns `error` to throw.
+    private static func undo(
+        _ device: borrowing FramebufferDevice, to original: FramebufferVariableInfo, if changed: Bool,
+        _ error: DisplayError
+    ) -> DisplayError {
+        if changed {
+            var back = original
+            back.activate = 0  // FB_ACTIVATE_NOW
+            try? device.setVariableInfo(&back)
+        }
+        return error
     }
 
     /// What a failed open means for the user: the node is missing, or needs the video group.

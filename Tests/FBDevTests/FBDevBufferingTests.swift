@@ -90,6 +90,14 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         #expect(display.bufferCount == 2)
     }
 
+    @Test func aFailedOpenPutsTheVirtualSizeBack() {
+        let fake = FakeFramebuffer(yresVirtual: 480)
+        fake.vsyncErrno = ENODEV
+        #expect(throws: DisplayError.self) { try open(fake) }
+        #expect(fake.calls.filter { $0.hasPrefix("put var") } == ["put var 800x960+0+0", "put var 800x480+0+0"])
+        #expect(fake.variable.yres_virtual == 480 && fake.openDescriptors == 0 && fake.liveMappings == 0)
+    }
+
     @Test func noPanStepMeansOneBuffer() throws {
         let fake = FakeFramebuffer(yresVirtual: 960, ypanstep: 0)
         let display = try open(fake)
