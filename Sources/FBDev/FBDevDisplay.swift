@@ -25,8 +25,13 @@ import Raster
 /// fbdev emulation on a driver without vblank interrupts: bochs and cirrus in QEMU), it
 /// is never tried again and the loop paces frames with its own timer at `refreshRate`,
 /// computed from the pixel clock and margins when the driver reports them, else 60 Hz.
+/// A pan then takes effect at the driver's next blank, which comes before the timer's
+/// next frame draws into the page that was on screen.
 ///
-/// `close` pans back to where the console was, or restores the virtual size it had.
+/// The console: fbcon keeps drawing its cursor and text into /dev/fbN (seen in QEMU: a
+/// blinking cursor cell over the frames) unless its terminal is in graphics mode; give
+/// `open` a `console` to switch. `close` pans back to where the console was, or restores
+/// the virtual size it had, then puts the console back in text mode.
 public final class FBDevDisplay: DisplayBackend {
     public let path: String
     public let width: Int
