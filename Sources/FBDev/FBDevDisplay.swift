@@ -110,17 +110,18 @@ public final class FBDevDisplay: DisplayBackend {
     /// - Parameters:
     ///   - buffers: 1, 2 or 3 (the board's `display.buffers`); fewer are used when the
     ///     driver can't pan or hold them.
-    ///   - console: a virtual terminal to switch to graphics mode while the display is
+    ///   - console: the virtual terminal to switch to graphics mode while the display is
     ///     open, so that fbcon doesn't draw its cursor and text over the frames
-    ///     ("/dev/tty0" as root, or the service's own TTYPath; see `ConsoleGraphicsMode`).
-    ///     Nil leaves the console alone. A failure is logged, not thrown.
+    ///     (`.path("/dev/tty0")` as root, or `.standardInput` under a unit with
+    ///     `TTYPath=` and `StandardInput=tty`). Nil leaves the console alone. A failure
+    ///     is logged, not thrown.
     ///   - system: the system calls (a fake driver in tests).
     /// - Throws: `.unavailable` for a missing node or permission denied (naming the video
     ///   group) or a device gone; `.unsupported` for a pixel layout other than 32 bpp
     ///   xrgb8888 and 16 bpp rgb565, naming the bits and offsets found; `.system` naming
     ///   the ioctl and errno.
     public static func open(
-        path: String = "/dev/fb0", buffers: Int = 2, console consolePath: String? = nil, log: DisplayLog,
+        path: String = "/dev/fb0", buffers: Int = 2, console terminal: ConsoleTerminal? = nil, log: DisplayLog,
         system: any FramebufferSystem = LinuxFramebufferSystem()
     ) throws(DisplayError) -> FBDevDisplay {
         guard (1...3).contains(buffers) else { throw .unsupported("\(buffers) buffers (1, 2 or 3)") }
@@ -148,9 +149,9 @@ public final class FBDevDisplay: DisplayBackend {
         // mode it recorded last (seen with cirrusfb: a virtual height changed while the
         // console was in text mode came back after close).
         var console: ConsoleGraphicsMode? = nil
-        if let consolePath {
+        if let terminal {
             do {
-                console = try ConsoleGraphicsMode(tty: consolePath, system: system)
+                console = try ConsoleGraphicsMode(terminal, system: system)
             } catch {
                 log.warning(
                     "\(error): the console may draw over the frames"

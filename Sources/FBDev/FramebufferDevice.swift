@@ -1,13 +1,14 @@
 internal import CFBDev
 import Glibc
 
-/// An open device node: the owner of its descriptor, closed when this value goes away.
-/// Every ioctl goes through `control`, which retries EINTR and EAGAIN and throws an
-/// error naming the node, the request and errno.
+/// An open device node: the owner of its descriptor, closed when this value goes away
+/// (unless borrowed, like standard input). Every ioctl goes through `control`, which
+/// retries EINTR and EAGAIN and throws an error naming the node, the request and errno.
 struct DeviceNode: ~Copyable {
     let path: String
     let fd: Int32
     let system: any FramebufferSystem
+    private let owned: Bool
 
     init(path: String, system: any FramebufferSystem) throws(FramebufferError) {
         switch system.open(path) {
@@ -16,10 +17,19 @@ struct DeviceNode: ~Copyable {
         }
         self.path = path
         self.system = system
+        owned = true
+    }
+
+    /// A descriptor someone else keeps open (and closes); `name` is for errors.
+    init(borrowing fd: Int32, name: String, system: any FramebufferSystem) {
+        self.fd = fd
+        path = name
+        self.system = system
+        owned = false
     }
 
     deinit {
-        system.close(fd)
+        if owned { system.close(fd) }
     }
 
     /// The one way an ioctl is made: retried while interrupted (EINTR) or asked to try

@@ -216,7 +216,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
     @Test func theConsoleIsInGraphicsModeWhileOpen() throws {
         let fake = FakeFramebuffer(yresVirtual: 480)
         let display = try FBDevDisplay.open(
-            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+            path: "/dev/fb0", buffers: 2, console: .path("/dev/tty0"), log: .silent, system: fake)
         #expect(fake.consoleMode == 1)
         // Graphics mode before the virtual size changes: fbcon then doesn't record it.
         #expect(
@@ -236,16 +236,27 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         let fake = FakeFramebuffer(yresVirtual: 480)
         fake.fixed.smem_len = 100
         #expect(throws: DisplayError.self) {
-            try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+            try FBDevDisplay.open(path: "/dev/fb0", buffers: 2, console: .path("/dev/tty0"), log: .silent, system: fake)
         }
         #expect(fake.consoleMode == 0 && fake.openDescriptors == 0)
+    }
+
+    @Test func standardInputIsSwitchedNotOpened() throws {
+        let fake = FakeFramebuffer(yresVirtual: 960)
+        let display = try FBDevDisplay.open(
+            path: "/dev/fb0", buffers: 2, console: .standardInput, log: .silent, system: fake)
+        #expect(fake.consoleMode == 1)
+        #expect(fake.ttyDescriptors == [0])
+        display.close()
+        #expect(fake.consoleMode == 0)
+        #expect(!fake.calls.contains { $0.contains("tty") })
     }
 
     @Test func aConsoleLeftInGraphicsModeStaysSo() throws {
         let fake = FakeFramebuffer(yresVirtual: 960)
         fake.consoleMode = 1
         let display = try FBDevDisplay.open(
-            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: .silent, system: fake)
+            path: "/dev/fb0", buffers: 2, console: .path("/dev/tty0"), log: .silent, system: fake)
         display.close()
         #expect(fake.consoleMode == 1)
     }
@@ -255,7 +266,7 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         fake.ttyOpenErrno = EACCES
         let log = LogLines()
         let display = try FBDevDisplay.open(
-            path: "/dev/fb0", buffers: 2, console: "/dev/tty0", log: log.log, system: fake)
+            path: "/dev/fb0", buffers: 2, console: .path("/dev/tty0"), log: log.log, system: fake)
         #expect(display.bufferCount == 2)
         #expect(
             log.all.contains(

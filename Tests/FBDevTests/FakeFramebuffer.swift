@@ -13,6 +13,8 @@ final class FakeFramebuffer: FramebufferSystem {
     var ttyOpenErrno: Int32 = 0
     /// The terminal's KD_TEXT (0) or KD_GRAPHICS (1).
     var consoleMode: Int32 = 0
+    /// Descriptors KDSETMODE was made on.
+    var ttyDescriptors: Set<Int32> = []
     var variable = fb_var_screeninfo()
     var fixed = fb_fix_screeninfo()
     /// FBIO_WAITFORVSYNC fails with this errno when non-zero.
@@ -151,6 +153,7 @@ final class FakeFramebuffer: FramebufferSystem {
             argument!.storeBytes(of: consoleMode, as: Int32.self)
             return 0
         case 0x4B3A:
+            ttyDescriptors.insert(fd)
             consoleMode = Int32(UInt(bitPattern: argument))
             calls.append("kdsetmode \(consoleMode)")
             return 0
