@@ -50,7 +50,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux",
+                "ConfigFile", "CLinux", "FBDev",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),

@@ -2,6 +2,7 @@ internal import Glibc
 import Board
 import FixedPoint
 import Display
+import FBDev
 import Logging
 
 /// Opens the display a board names (DESIGN.md §3, `[display]`): the backend selection of
@@ -48,7 +49,20 @@ public enum DisplayOpener {
             } catch {
                 throw KioskError(error, opening: "headless \(size.width)x\(size.height)")
             }
-        case .drm, .fbdev, .wayland:
+        case .fbdev:
+            let path = settings.device ?? "/dev/fb0"
+            do {
+                let display = try FBDevDisplay.open(
+                    path: path, buffers: settings.buffers, console: fbdevConsole(), log: log)
+                if display.format != settings.format {
+                    // fbdev can't choose: the console's mode decides (fbset, the kernel's video=).
+                    log.info("\(path) scans out \(display.format), not the board's \(settings.format): using \(display.format)")
+                }
+                return display
+            } catch {
+                throw KioskError(error, opening: path)
+            }
+        case .drm, .wayland:
             throw .unavailable("the \(settings.backend.rawValue) backend is not in this build")
         }
     }
@@ -56,10 +70,12 @@ public enum DisplayOpener {
 
 extension KioskError {
     /// A display failure as the kiosk reports it, with its exit status: unavailable 69,
-    /// busy 75, anything else 1.
+    /// and unsupported too (a framebuffer depth or size Vitrine can't draw: a restart
+    /// won't change it; the message says what was found); busy 75; anything else 1.
     public init(_ error: DisplayError, opening what: String? = nil) {
         switch error {
         case .unavailable(let text): self = .unavailable(text)
+        case .unsupported: self = .unavailable("\(error)")
         case .busy: self = .busy("\(error)")
         default: self = .failure(what.map { "\($0): \(error)" } ?? "\(error)")
         }
@@ -71,5 +87,16 @@ extension DisplayLog {
     /// handler like every other line).
     public init(logger: Logger) {
         self.init(info: { logger.info("\($0)") }, warning: { logger.warning("\($0)") })
+    }
+}
+
+extension DisplayOpener {
+    /// The terminal whose console must keep off an fbdev panel: the service's own (a unit
+    /// with `TTYPath=` and `StandardInput=tty`, systemd/vitrine-fbdev.conf), else the
+    /// foreground one when running as root, else none (the console's cursor may then
+    /// blink over the frames: boot with `vt.global_cursor_default=0`).
+    static func fbdevConsole() -> ConsoleTerminal? {
+        if isatty(0) == 1 { return .standardInput }
+        return geteuid() == 0 ? .path("/dev/tty0") : nil
     }
 }
