@@ -32,6 +32,8 @@ let package = Package(
 
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
+        // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
+        .systemLibrary(name: "CFBDev", path: "Sources/CFBDev"),
 
         // Pure modules: build and test without a display or an input device.
         .target(name: "FixedPoint"),
@@ -48,10 +50,11 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux",
+                "ConfigFile", "CLinux", "FBDev",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
+        .target(name: "FBDev", dependencies: ["Display", "Raster", "CFBDev"]),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
         // Configuration files: TOML read into typed values, every mistake as `file:line: key: what`.
         .target(name: "ConfigFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
@@ -82,10 +85,14 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
+        .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],
+            dependencies: [
+                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "VitrineTestSupport",
+                "CAllocCount", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),

@@ -102,29 +102,32 @@ extension Surface {
     /// (dx ..< dx+4, dy ..< dy+4) from the source pixel (sx, sy) of (dx, dy), where a step
     /// right in the destination is `by` source rows and a step down is `cx` source columns.
     /// Four 4-pixel loads from consecutive source rows, transposed, four 4-pixel stores:
-    /// 2-3 times faster than a pixel at a time down a source column (measured at
-    /// 1920x1080, 0.6 ms against 1.4 ms).
+    /// 2-3 times faster than a pixel at a time down a source column.
     @inline(__always)
     private func rotateBlock4<T: FixedWidthInteger & SIMDScalar>(
         _ src: Surface, _ dx: Int, _ dy: Int, sx: Int, sy: Int, by: Int, cx: Int, orMask: T
     ) {
         // The block's source columns run from sx to sx + 3*cx; load from the leftmost.
         let c0 = cx > 0 ? sx : sx - 3
-        @inline(__always) func load(_ j: Int) -> SIMD4<T> {
-            UnsafeRawPointer(src.baseAddress + (sy + by * j) * src.stride + c0 * MemoryLayout<T>.stride)
-                .loadUnaligned(as: SIMD4<T>.self)
-        }
-        let r0 = load(0), r1 = load(1), r2 = load(2), r3 = load(3)
+        let s0 = src.baseAddress + sy * src.stride + c0 * MemoryLayout<T>.stride
+        let sStep = by * src.stride
+        let r0 = UnsafeRawPointer(s0).loadUnaligned(as: SIMD4<T>.self)
+        let r1 = UnsafeRawPointer(s0 + sStep).loadUnaligned(as: SIMD4<T>.self)
+        let r2 = UnsafeRawPointer(s0 + 2 * sStep).loadUnaligned(as: SIMD4<T>.self)
+        let r3 = UnsafeRawPointer(s0 + 3 * sStep).loadUnaligned(as: SIMD4<T>.self)
+        // Destination row dy + k, pixel j, is source row j's pixel in column sx + k*cx:
+        // element k of the loads going right (cx = 1), 3 - k going left. Constant
+        // indices, so the transpose stays in registers.
         let mask = SIMD4<T>(repeating: orMask)
-        @inline(__always) func store(_ k: Int) {
-            // Destination row dy + k, pixel j, is source row j's pixel in column sx + k*cx.
-            let e = cx > 0 ? k : 3 - k
-            UnsafeMutableRawPointer(baseAddress + (dy + k) * stride + dx * MemoryLayout<T>.stride)
-                .storeBytes(of: SIMD4(r0[e], r1[e], r2[e], r3[e]) | mask, as: SIMD4<T>.self)
-        }
-        store(0)
-        store(1)
-        store(2)
-        store(3)
+        let d0 = baseAddress + dy * stride + dx * MemoryLayout<T>.stride
+        let c01 = SIMD4(r0[0], r1[0], r2[0], r3[0]) | mask
+        let c1 = SIMD4(r0[1], r1[1], r2[1], r3[1]) | mask
+        let c2 = SIMD4(r0[2], r1[2], r2[2], r3[2]) | mask
+        let c3 = SIMD4(r0[3], r1[3], r2[3], r3[3]) | mask
+        let (first, second, third, fourth) = cx > 0 ? (c01, c1, c2, c3) : (c3, c2, c1, c01)
+        d0.storeBytes(of: first, as: SIMD4<T>.self)
+        (d0 + stride).storeBytes(of: second, as: SIMD4<T>.self)
+        (d0 + 2 * stride).storeBytes(of: third, as: SIMD4<T>.self)
+        (d0 + 3 * stride).storeBytes(of: fourth, as: SIMD4<T>.self)
     }
 }

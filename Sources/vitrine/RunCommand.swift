@@ -34,6 +34,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control).")
     var control: String?
 
+    @Option(
+        name: .customLong("wait-for-display"),
+        help: "Seconds to wait for a display that isn't there yet (a panel driver still probing at boot).")
+    var waitForDisplay: Double = 10
+
     func run() throws {
         // First, before any thread exists: the signals the loop reads from its signalfd.
         let signals: SignalFD
@@ -53,6 +58,9 @@ struct RunCommand: ParsableCommand {
         guard let boardPath = board else {
             throw fail(.unavailable, "no usable display: \(DisplayProbe.lookedAt())")
         }
+        guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
+            throw ValidationError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
+        }
         let board: Board
         do {
             board = try Board.load(path: boardPath)
@@ -69,7 +77,7 @@ struct RunCommand: ParsableCommand {
         let showFolder = show ?? board.show.path
         let display: any DisplayBackend
         do {
-            display = try DisplayOpener.open(board.display, log: DisplayLog(logger: logger))
+            display = try DisplayOpener.open(board.display, log: DisplayLog(logger: logger), wait: waitForDisplay)
         } catch {
             throw fail(error.exitStatus, "\(error)")
         }

@@ -47,9 +47,20 @@ import VitrineTestSupport
         let r = try ChildProcess.run([vitrine, "run"], environment: env)
         #expect(r.status == 69)
         #expect(r.stderr.hasPrefix("<3>vitrine: no usable display: looked at WAYLAND_DISPLAY (unset), "))
-        let drm = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml"])
+        let drm = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display", "0"])
         #expect(drm.status == 69)
         #expect(drm.stderr.contains("no usable display"))
+        #expect(!drm.stderr.contains("waiting"))
+        // A card still probing at boot: the kiosk waits for it (logged once), then gives up.
+        let late = try ChildProcess.run([
+            vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display", "0.3",
+        ])
+        #expect(late.status == 69)
+        #expect(late.stderr.hasPrefix("<6>vitrine: waiting up to 0.3 s for the display: "), "\(late.stderr)")
+        #expect(late.stderr.contains(" s)\n") && late.stderr.contains("(after waiting 0."), "\(late.stderr)")
+        let bad = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display=-1"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--wait-for-display wants seconds from 0 to 600, not -1.0"), "\(bad.stderr)")
     }
 
     @Test func seventyEightForABadBoardOrShow() throws {

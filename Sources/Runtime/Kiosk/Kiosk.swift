@@ -233,11 +233,12 @@ public final class Kiosk {
         let force = force || forceNext
         forceNext = false
         frameWanted = false
+        frameRequestedAt = nil
+        // No output (unplugged): nothing to draw on; `.outputBack` asks for a whole frame.
+        guard display.isOutputAvailable else { return }
         router.tick(time: t)
         scene.update(time: t)
         for w in program.takeWarnings() { logger.warning("\(w)") }
-        frameRequestedAt = nil
-        guard display.isOutputAvailable else { return }
         guard force || pipeline.compositor.needsDisplay else { return }
         do {
             try pipeline.drawFrame()
@@ -274,6 +275,7 @@ public final class Kiosk {
 
     /// Keeps frames coming while the scene moves or a finger is down.
     func scheduleIfMoving() {
+        guard display.isOutputAvailable else { return }
         if scene.isAnimating || router.activeTouchCount > 0 || router.nextDeadline != nil
             || pipeline.compositor.needsDisplay
         {

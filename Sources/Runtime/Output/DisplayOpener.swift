@@ -1,11 +1,44 @@
+internal import Glibc
 import Board
+import FixedPoint
 import Display
+import FBDev
 import Logging
 
 /// Opens the display a board names (DESIGN.md §3, `[display]`): the backend selection of
 /// `Runtime`. Each backend's failures arrive as `KioskError`s with their exit status:
 /// no device 69, another DRM master 75, a system call 1.
 public enum DisplayOpener {
+    /// Opens the board's display, waiting up to `wait` seconds for one that isn't there
+    /// yet: at boot a kiosk started by systemd can be exec'd seconds before the panel's
+    /// driver has probed (measured in the e2e VM: 1.3-5 s before /dev/dri/card0 and
+    /// /dev/fb0 appear), and "no usable display" there would be exit 69, which does not
+    /// restart. Tries again every 100 ms; logs once that it waits. Other failures (busy,
+    /// a system call) end the wait at once.
+    public static func open(_ settings: DisplaySettings, log: DisplayLog, wait: Double) throws(KioskError)
+        -> any DisplayBackend
+    {
+        let start = Stopwatch.now()
+        var waiting = false
+        while true {
+            do {
+                return try open(settings, log: log)
+            } catch .unavailable(let what) {
+                let waited = Stopwatch.now() - start
+                guard waited + 0.1 <= wait else {
+                    throw .unavailable(waiting ? "\(what) (after waiting \(Decimal.format(waited, places: 1)) s)" : what)
+                }
+                if !waiting {
+                    log.info("waiting up to \(Decimal.format(wait, places: 1)) s for the display: \(what)")
+                    waiting = true
+                }
+                var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000), left = timespec()
+                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+            }
+        }
+    }
+
+    /// Opens the board's display once.
     public static func open(_ settings: DisplaySettings, log: DisplayLog) throws(KioskError) -> any DisplayBackend {
         switch settings.backend {
         case .headless:
@@ -16,7 +49,20 @@ public enum DisplayOpener {
             } catch {
                 throw KioskError(error, opening: "headless \(size.width)x\(size.height)")
             }
-        case .drm, .fbdev, .wayland:
+        case .fbdev:
+            let path = settings.device ?? "/dev/fb0"
+            do {
+                let display = try FBDevDisplay.open(
+                    path: path, buffers: settings.buffers, console: fbdevConsole(), log: log)
+                if display.format != settings.format {
+                    // fbdev can't choose: the console's mode decides (fbset, the kernel's video=).
+                    log.info("\(path) scans out \(display.format), not the board's \(settings.format): using \(display.format)")
+                }
+                return display
+            } catch {
+                throw KioskError(error, opening: path)
+            }
+        case .drm, .wayland:
             throw .unavailable("the \(settings.backend.rawValue) backend is not in this build")
         }
     }
@@ -24,10 +70,12 @@ public enum DisplayOpener {
 
 extension KioskError {
     /// A display failure as the kiosk reports it, with its exit status: unavailable 69,
-    /// busy 75, anything else 1.
+    /// and unsupported too (a framebuffer depth or size Vitrine can't draw: a restart
+    /// won't change it; the message says what was found); busy 75; anything else 1.
     public init(_ error: DisplayError, opening what: String? = nil) {
         switch error {
         case .unavailable(let text): self = .unavailable(text)
+        case .unsupported: self = .unavailable("\(error)")
         case .busy: self = .busy("\(error)")
         default: self = .failure(what.map { "\($0): \(error)" } ?? "\(error)")
         }
@@ -39,5 +87,16 @@ extension DisplayLog {
     /// handler like every other line).
     public init(logger: Logger) {
         self.init(info: { logger.info("\($0)") }, warning: { logger.warning("\($0)") })
+    }
+}
+
+extension DisplayOpener {
+    /// The terminal whose console must keep off an fbdev panel: the service's own (a unit
+    /// with `TTYPath=` and `StandardInput=tty`, systemd/vitrine-fbdev.conf), else the
+    /// foreground one when running as root, else none (the console's cursor may then
+    /// blink over the frames: boot with `vt.global_cursor_default=0`).
+    static func fbdevConsole() -> ConsoleTerminal? {
+        if isatty(0) == 1 { return .standardInput }
+        return geteuid() == 0 ? .path("/dev/tty0") : nil
     }
 }
