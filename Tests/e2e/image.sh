@@ -2,8 +2,8 @@
 # Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE: the disk of one e2e run, as root.
 # A copy of the cached ROOTFS (hard links: nothing in it is written to, only new files
 # are added), plus the binary as /usr/local/bin/vitrine, BOARD as
-# /etc/vitrine/board.toml, the project's own systemd/vitrine.service and the guest
-# driver, both enabled; then an ext4 image of it (mke2fs -d, about 6 s).
+# /etc/vitrine/board.toml, the project's own systemd/vitrine.service (with
+# systemd/vitrine-fbdev.conf for an fbdev board) and the guest driver, all enabled; then an ext4 image of it (mke2fs -d, about 6 s).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 project="$(cd "$here/../.." && pwd)"
@@ -22,6 +22,11 @@ install -D -m 0644 "$project/systemd/vitrine.service" "$stage/etc/systemd/system
 install -D -m 0644 "$here/guest/vitrine-e2e.service" "$stage/etc/systemd/system/vitrine-e2e.service"
 install -D -m 0644 "$here/guest/vitrine-e2e-mark.service" "$stage/etc/systemd/system/vitrine-e2e-mark.service"
 install -D -m 0755 "$here/guest/vitrine-e2e" "$stage/usr/local/lib/vitrine-e2e/vitrine-e2e"
+# fbdev boards get the project's drop-in (the kiosk takes tty1, so fbcon stops drawing
+# over the frames), as README.md tells an administrator to install it.
+if grep -Eq '^backend *= *"fbdev"' "$board"; then
+    install -D -m 0644 "$project/systemd/vitrine-fbdev.conf" "$stage/etc/systemd/system/vitrine.service.d/fbdev.conf"
+fi
 # Enabled as an administrator would: `systemctl enable` (only makes symlinks).
 systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service vitrine-e2e-mark.service
 

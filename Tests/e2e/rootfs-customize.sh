@@ -9,10 +9,11 @@ echo vitrine-e2e >"$root/etc/hostname"
 printf '127.0.0.1 localhost\n127.0.1.1 vitrine-e2e\n' >"$root/etc/hosts"
 echo "/dev/vda / ext4 rw,errors=remount-ro 0 1" >"$root/etc/fstab"
 
-# No login prompts. getty on tty1 would draw on the console framebuffer (the screen the
-# checks look at, and the fbdev backend's /dev/fb0); ttyS0 is the kernel console,
-# thrown away by the host; ttyS1 carries the results and must have no getty either.
-for unit in getty@tty1.service serial-getty@ttyS0.service serial-getty@ttyS1.service; do
+# The login prompt on tty1 stays, as on a panel installed from Debian: the DRM kiosk
+# covers it as DRM master, the fbdev kiosk takes tty1 over (systemd/vitrine-fbdev.conf,
+# Conflicts=getty@tty1.service). No getty on the serial ports: ttyS0 is the kernel
+# console, thrown away by the host; ttyS1 carries the results.
+for unit in serial-getty@ttyS0.service serial-getty@ttyS1.service; do
     ln -sf /dev/null "$root/etc/systemd/system/$unit"
 done
 # Timers that would start work in the middle of a measurement.

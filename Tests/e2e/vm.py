@@ -151,6 +151,7 @@ class Run:
         self.sync = None  # (guest seconds, host seconds, uncertainty seconds)
         self.starting = None  # host time of the STARTING line
         self.kiosk_seen = None  # host time of the first kiosk frame in the boot watch
+        self.start_done = None  # host time the guest said the kiosk's start job ended
         self.end_seen = None
         self.watch = False
         self.boot_watch = True
@@ -215,6 +216,8 @@ class Run:
         if line.startswith("VAL "):
             key, _, value = line[4:].partition("=")
             self.values[key] = value
+            if key == "boot.retry_rc":
+                self.start_done = polled
         elif line.startswith("J "):
             self.journal.append(line[2:])
         elif line.startswith("SYNC "):
@@ -224,6 +227,7 @@ class Run:
             self.sync = (int(line[5:]) / 1e6, (before + polled) / 2, (polled - before) / 2)
         elif line == "E2E begin":
             self.begin_seen = polled
+            self.start_done = polled
         elif line == "E2E end":
             self.end_seen = polled
         elif line.startswith("SHOT "):
@@ -319,13 +323,17 @@ class Run:
                 time.sleep(0.01)
 
     def boot_interval(self, now):
-        """Fast from STARTING until 1.5 s after the first kiosk frame (at most 40 s):
-        the closed doors may be on screen for only a frame or two when the first frame
-        is slow (TCG); slow otherwise."""
-        if self.starting is not None and now < self.starting + 40:
-            if self.kiosk_seen is None or now < self.kiosk_seen + 1.5:
-                return FAST_INTERVAL
-        return BOOT_INTERVAL
+        """Fast from STARTING until the first frame is surely past: 1.5 s after the first
+        kiosk frame, or after the start job ended (the driver's "E2E begin" at boot, its
+        retry's result), at most 30 s (TimeoutStartSec). The closed doors may be on
+        screen for only a frame or two when the first frame is slow (TCG). Slow
+        otherwise: screendumps take the guest's CPU."""
+        if self.starting is None or now > self.starting + 30:
+            return BOOT_INTERVAL
+        for ended in (self.kiosk_seen, self.start_done):
+            if ended is not None and ended >= self.starting and now > ended + 1.5:
+                return BOOT_INTERVAL
+        return FAST_INTERVAL
 
     # --- verdicts -----------------------------------------------------------------------
 
