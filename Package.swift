@@ -30,6 +30,11 @@ let package = Package(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
             providers: [.apt(["libpixman-1-dev"])]),
 
+        // libdrm for the DRM/KMS backend; shim.h turns the function-like macros (fourcc codes,
+        // property types) into static inline functions Swift can call.
+        .systemLibrary(
+            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
 
@@ -41,6 +46,7 @@ let package = Package(
         .target(name: "Input", dependencies: ["FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
+        .target(name: "DRM", dependencies: ["Display", "Raster", "CDRM"]),
         .target(
             name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Show"],
             swiftSettings: framePath),
@@ -62,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "DRM", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -82,6 +88,7 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
