@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
-        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster"]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "CDRM"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
