@@ -1,3 +1,4 @@
+import DRM
 import Runtime
 
 #if canImport(Glibc)
@@ -10,27 +11,12 @@ enum DisplayProbe {
     static func lookedAt() -> String {
         var seen: [String] = []
         seen.append(ProcessEnvironment.current()["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) (no Wayland backend in this build)" } ?? "WAYLAND_DISPLAY (unset)")
-        let cards = drmCards()
-        seen.append(cards.isEmpty ? "/dev/dri (no cards)" : "\(cards.joined(separator: ", ")) (no DRM backend in this build)")
+        seen.append(DRMProbe.lookedAt())
         if access("/dev/fb0", F_OK) == 0 {
             seen.append("/dev/fb0 (no fbdev backend in this build)")
         } else {
             seen.append("/dev/fb0 (\(String(cString: strerror(errno))))")
         }
         return "looked at " + seen.joined(separator: ", ") + "; give --board FILE"
-    }
-
-    /// /dev/dri/card* names, sorted.
-    static func drmCards() -> [String] {
-        guard let dir = opendir("/dev/dri") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("card") { names.append("/dev/dri/" + name) }
-        }
-        return names.sorted()
     }
 }
