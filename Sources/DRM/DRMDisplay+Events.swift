@@ -15,7 +15,7 @@ extension DRMDisplay {
             for event in events { flipped(event, report: report) }
         } else if let hotplug, descriptor == hotplug.descriptor {
             let uevents = hotplug.pending()
-            if uevents.contains(where: { $0.isHotplug(of: path) }) { try reprobe(report: report) }
+            if uevents.contains(where: { $0.isHotplug(of: nodePath) }) { try reprobe(report: report) }
         } else if descriptor == wakeup {
             var count: UInt64 = 0
             _ = read(wakeup, &count, 8)
@@ -77,6 +77,9 @@ extension DRMDisplay {
         }
         for b in buffers { b.contentFrame = nil }
         retained = nil
+        // A flip queued before the output went may never complete: the next frame is a
+        // modeset anyway, and an event arriving late finds nothing pending.
+        pendingFlip = nil
         connector = probed
         mode = chosen
         needsModeset = true

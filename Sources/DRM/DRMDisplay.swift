@@ -84,6 +84,13 @@ public final class DRMDisplay: DisplayBackend {
 
     /// The card's node, "/dev/dri/card0".
     public var path: String { device.path }
+    /// The node with symbolic links resolved (a board may name /dev/dri/by-path/...):
+    /// what hotplug events name (DEVNAME=dri/card0).
+    var nodePath: String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
     /// The panel's native size: the mode's.
     public var width: Int { mode.width }
     public var height: Int { mode.height }
