@@ -8,10 +8,10 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
-// Also at this edge, for DRMDisplay's event descriptors: the eventfd that wakes the loop
-// for an event found outside handleEvents, and the netlink socket hotplug events come
-// on (Glibc's module has neither).
-#include <sys/eventfd.h>
+// Also at this edge, for DRMDisplay's event descriptors: the timerfd that paces flips on
+// drivers without a vblank interrupt and wakes the loop for an event found outside
+// handleEvents, and the netlink socket hotplug events come on (Glibc's module has neither).
+#include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
 

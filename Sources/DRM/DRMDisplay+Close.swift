@@ -9,11 +9,13 @@ extension DRMDisplay {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if pendingFlip != nil, device.io.waitForEvents(milliseconds: min(1000, max(50, 3 * periodMilliseconds))) {
+        if pendingFlip != nil, deferredShown == nil, !isGone,
+            device.io.waitForEvents(milliseconds: min(1000, max(50, 3 * periodMilliseconds)))
+        {
             _ = try? device.io.readEvents()
         }
         pendingFlip = nil
-        if statistics.modesets > 0 && savedCRTC.framebufferID != 0 && savedCRTC.mode != nil {
+        if statistics.modesets > 0 && savedCRTC.framebufferID != 0 && savedCRTC.mode != nil && !isGone {
             do {
                 try scanout.restore(savedCRTC)
             } catch {
@@ -32,7 +34,7 @@ extension DRMDisplay {
         scanout.release()
         hotplug?.close()
         hotplug = nil
-        Glibc.close(wakeup)
+        Glibc.close(timer)
         device.close()
         let s = statistics
         log.info(

@@ -11,26 +11,49 @@ extension DRMDisplay {
         guard !isClosed else { return }
         if descriptor == device.descriptor {
             let events: [FlipEvent]
-            do { events = try device.io.readEvents() } catch { throw error.displayError }
+            do { events = try device.io.readEvents() } catch { throw fault(error) }
             for event in events { flipped(event, report: report) }
         } else if let hotplug, descriptor == hotplug.descriptor {
             let uevents = hotplug.pending()
             if uevents.contains(where: { $0.isHotplug(of: nodePath) }) { try reprobe(report: report) }
-        } else if descriptor == wakeup {
-            var count: UInt64 = 0
-            _ = read(wakeup, &count, 8)
+        } else if descriptor == timer {
+            var expirations: UInt64 = 0
+            _ = read(timer, &expirations, 8)
             let events = queued
             queued.removeAll()
             events.forEach(report)
+            if let due = deferredShown {
+                if device.io.now() >= due - 0.0005 {
+                    deferredShown = nil
+                    shown(at: due, report: report)
+                } else {
+                    armTimer(at: due)
+                }
+            }
         }
     }
 
-    /// A queued flip completed: its buffer is the front one.
+    /// A queued flip completed. Reported now when it took about a refresh period or more
+    /// since the frame before; sooner (a driver without vblank, whose flips complete at
+    /// once), when that period is over: the timer fires then.
     func flipped(_ event: FlipEvent, report: (DisplayEvent) -> Void) {
+        guard pendingFlip != nil, deferredShown == nil else { return }
+        let period = 1 / refreshRate
+        if let last = lastShown, event.time - last < 0.75 * period {
+            deferredShown = last + period
+            armTimer(at: last + period)
+            return
+        }
+        shown(at: event.time, report: report)
+    }
+
+    /// The flip in flight is on screen since `time`: its buffer is the front one.
+    func shown(at time: Double, report: (DisplayEvent) -> Void) {
         guard let shown = pendingFlip else { return }
         pendingFlip = nil
         front = buffers.contains { $0 === shown } ? shown : nil
-        report(.frameShown(vblank: event.time))
+        lastShown = time
+        report(.frameShown(vblank: time))
     }
 
     /// Probes the connector again after a hotplug event and follows it: gone, output
@@ -38,7 +61,7 @@ extension DRMDisplay {
     /// made for it when the size changed.
     func reprobe(report: (DisplayEvent) -> Void) throws(DisplayError) {
         let probed: Connector
-        do { probed = try device.connector(connector.id) } catch { throw error.displayError }
+        do { probed = try device.connector(connector.id) } catch { throw fault(error) }
         let usable = probed.isConnected && !probed.modes.isEmpty
         switch (isOutputAvailable, usable) {
         case (true, false):
@@ -80,6 +103,8 @@ extension DRMDisplay {
         // A flip queued before the output went may never complete: the next frame is a
         // modeset anyway, and an event arriving late finds nothing pending.
         pendingFlip = nil
+        deferredShown = nil
+        lastShown = nil
         connector = probed
         mode = chosen
         needsModeset = true

@@ -1,3 +1,4 @@
+internal import CDRM
 import Display
 internal import Glibc
 import Raster
@@ -66,9 +67,10 @@ extension DRMDisplay {
         do {
             try scanout.modeset(scanoutState(showing: b))
         } catch {
-            throw error.displayError
+            throw fault(error)
         }
         statistics.modesets += 1
+        lastShown = device.io.now()
         front = b
         needsModeset = false
         retired.removeAll()
@@ -105,11 +107,11 @@ extension DRMDisplay {
     /// first: gone, it is an output lost; with other modes, an output back); anything
     /// else, and a failing modeset, is thrown.
     func recover(showing b: ScanoutBuffer, after failure: DRMError) throws(DisplayError) {
-        guard failure.errno == EINVAL else { throw failure.displayError }
+        guard failure.errno == EINVAL else { throw fault(failure) }
         statistics.recoveries += 1
         log.warning("drm: \(failure); setting the mode again")
         let probed: Connector
-        do { probed = try device.connector(connector.id) } catch { throw error.displayError }
+        do { probed = try device.connector(connector.id) } catch { throw fault(error) }
         guard probed.isConnected else {
             loseOutput(probed)
             queue(.outputLost("\(probed.name) \(probed.connection.rawValue) (found after a failed page flip)"))
@@ -141,7 +143,7 @@ extension DRMDisplay {
             case ENOSYS, EINVAL, EOPNOTSUPP, ENOTTY:
                 marksDirty = false
             case ENODEV:
-                throw error.displayError
+                throw fault(error)
             default:
                 marksDirty = false
                 log.warning("drm: \(error); damage is not marked any more")
@@ -159,11 +161,22 @@ extension DRMDisplay {
         if n == 1 { log.warning("drm: \(path): \(count) \(what)") }
     }
 
-    /// Adds `event` for the loop and makes the wake-up descriptor readable.
+    /// Adds `event` for the loop and makes the timer fire at once.
     func queue(_ event: DisplayEvent) {
         queued.append(event)
-        var one: UInt64 = 1
-        _ = write(wakeup, &one, 8)
+        armTimer(at: nil)
+    }
+
+    /// Sets the timer to fire at `time` (CLOCK_MONOTONIC seconds), or at once when nil.
+    func armTimer(at time: Double?) {
+        var spec = itimerspec()
+        if let time, time > 0 {
+            spec.it_value.tv_sec = Int(time)
+            spec.it_value.tv_nsec = Int((time - Double(Int(time))) * 1_000_000_000)
+        } else {
+            spec.it_value.tv_nsec = 1  // the earliest absolute time: already past
+        }
+        _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 }
 

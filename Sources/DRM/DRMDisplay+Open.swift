@@ -93,16 +93,16 @@ extension DRMDisplay {
         } catch {
             log.warning("drm: no hotplug events (\(error)): an unplugged panel is noticed only when a flip fails")
         }
-        let wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeup >= 0 else {
-            throw .system(device: path, call: "eventfd", errno: errno, message: String(cString: strerror(errno)))
+        let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard timer >= 0 else {
+            throw .system(device: path, call: "timerfd_create", errno: errno, message: String(cString: strerror(errno)))
         }
         log.info(
             "drm: \(path) \(connector.name) \(mode) (\(note)), CRTC \(crtc.id), plane \(plane.id), \(scanout.name) KMS, "
                 + "\(settings.buffers) \(settings.format) buffers")
         return DRMDisplay(
             settings: settings, log: log, device: device, scanout: scanout, saved: crtc, mode: mode, buffers: chain,
-            hotplug: monitor, wakeup: wakeup)
+            hotplug: monitor, timer: timer)
     }
 
     /// Opens `path`, saying what a person can do about the common failures.

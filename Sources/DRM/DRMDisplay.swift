@@ -14,8 +14,12 @@ import Raster
 /// until then, and is put back by `close`.
 ///
 /// Event descriptors: the card (page-flip events), a NETLINK_KOBJECT_UEVENT socket
-/// (hotplug: the connector is probed again) and an eventfd that wakes the loop for an
-/// event found while presenting (an output lost after a failed flip).
+/// (hotplug: the connector is probed again) and a timerfd. The timer paces drivers whose
+/// flips complete at once, without waiting for a vblank (bochs, virtio-gpu: no vblank
+/// interrupt): a flip event less than 3/4 of a refresh period after the frame before is
+/// reported when the period is over, at that time, so frames never come faster than the
+/// mode's rate. It also wakes the loop for an event found while presenting (an output
+/// lost after a failed flip).
 ///
 /// Faults: a flip refused with EBUSY is tried once more a vblank later (a late frame),
 /// then dropped (counted); EINVAL is answered with one full modeset, whose failure is
@@ -56,9 +60,16 @@ public final class DRMDisplay: DisplayBackend {
     public internal(set) var scanoutTurn: QuarterTurn?
 
     var hotplug: (any HotplugMonitor)?
-    /// An eventfd made readable when `queued` has events for the loop.
-    let wakeup: Int32
+    /// A CLOCK_MONOTONIC timerfd: a flip shown too early is reported when it fires, and
+    /// it is set to fire at once when `queued` has events for the loop.
+    let timer: Int32
     var queued: [DisplayEvent] = []
+    /// When the frame shown last reached the screen (its vblank), CLOCK_MONOTONIC seconds.
+    var lastShown: Double?
+    /// The flip that completed early is reported at this time (nil: none waiting).
+    var deferredShown: Double?
+    /// Set once a call failed with ENODEV: nothing is asked of the card any more.
+    var isGone = false
     /// Cleared once DIRTYFB answers that the driver doesn't need it.
     var marksDirty = true
     public internal(set) var statistics = DRMStatistics()
@@ -67,7 +78,7 @@ public final class DRMDisplay: DisplayBackend {
 
     init(
         settings: DRMSettings, log: DisplayLog, device: consuming DRMDevice, scanout: any ScanoutPath, saved: CRTC,
-        mode: Mode, buffers: [ScanoutBuffer], hotplug: (any HotplugMonitor)?, wakeup: Int32
+        mode: Mode, buffers: [ScanoutBuffer], hotplug: (any HotplugMonitor)?, timer: Int32
     ) {
         self.settings = settings
         self.log = log
@@ -77,7 +88,7 @@ public final class DRMDisplay: DisplayBackend {
         self.mode = mode
         self.buffers = buffers
         self.hotplug = hotplug
-        self.wakeup = wakeup
+        self.timer = timer
     }
 
     deinit { close() }
@@ -105,7 +116,7 @@ public final class DRMDisplay: DisplayBackend {
     public var bufferHeight: Int { buffers.first?.height ?? height }
 
     public var eventDescriptors: [Int32] {
-        isClosed ? [] : [device.descriptor] + (hotplug.map { [$0.descriptor] } ?? []) + [wakeup]
+        isClosed ? [] : [device.descriptor] + (hotplug.map { [$0.descriptor] } ?? []) + [timer]
     }
     public var isFlipPending: Bool { pendingFlip != nil }
     /// Dumb buffers may be write-combined or uncached: reading them back (blending) is slow.
@@ -113,4 +124,11 @@ public final class DRMDisplay: DisplayBackend {
 
     /// One refresh period, milliseconds (at least 1).
     var periodMilliseconds: Int32 { Int32(max(1, (1000 / refreshRate).rounded(.up))) }
+
+    /// `error` as the display protocol reports it; remembers a device gone.
+    func fault(_ error: DRMError) -> DisplayError {
+        if error.errno == ENODEV { isGone = true }
+        return error.displayError
+    }
+
 }

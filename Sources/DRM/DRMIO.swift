@@ -56,6 +56,8 @@ protocol DRMIO: AnyObject {
     /// The page-flip events waiting on `descriptor`, in order; empty when none (never
     /// blocks).
     func readEvents() throws(DRMError) -> [FlipEvent]
+    /// CLOCK_MONOTONIC now, seconds: the clock page-flip events are stamped with.
+    func now() -> Double
     /// Waits up to `milliseconds` for `descriptor` to become readable.
     func waitForEvents(milliseconds: Int32) -> Bool
     /// Closes the descriptor. Idempotent.

@@ -236,6 +236,12 @@ final class LibDRM: DRMIO {
         return received
     }
 
+    func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1_000_000_000
+    }
+
     func waitForEvents(milliseconds: Int32) -> Bool {
         var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&p, 1, milliseconds) > 0

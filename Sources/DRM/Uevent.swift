@@ -21,10 +21,15 @@ struct Uevent: Hashable, Sendable {
         self.properties = properties
     }
 
-    /// A DRM hotplug event (SUBSYSTEM=drm, HOTPLUG=1) for the card at `path`
-    /// ("/dev/dri/card0": DEVNAME=dri/card0); an event without DEVNAME counts for any card.
+    /// A change of the card at `path` ("/dev/dri/card0": DEVNAME=dri/card0) that may
+    /// concern its connectors: SUBSYSTEM=drm with HOTPLUG=1 (what the kernel sends when a
+    /// connector changes) or ACTION=change (also `udevadm trigger -c change
+    /// /sys/class/drm/card0`, how a person asks for a new probe, e.g. after forcing a
+    /// connector's status through sysfs, which sends nothing on Linux 6.1). An event
+    /// without DEVNAME counts for any card.
     func isHotplug(of path: String) -> Bool {
-        guard properties["SUBSYSTEM"] == "drm", properties["HOTPLUG"] == "1" else { return false }
+        guard properties["SUBSYSTEM"] == "drm", properties["HOTPLUG"] == "1" || properties["ACTION"] == "change"
+        else { return false }
         guard let name = properties["DEVNAME"] else { return true }
         return "/dev/" + name == path
     }

@@ -136,6 +136,10 @@ import Testing
         #expect(throws: DisplayError.unavailable("/dev/dri/card0: device gone (drmHandleEvent: No such device)")) {
             try d.handleEvents(on: card.descriptor) { _ in }
         }
+        // Closing asks nothing more of a card that is gone: no restore.
+        let commits = card.commits.count
+        d.close()
+        #expect(card.commits.count == commits)
         let fresh = Fixture.card()
         let e = try DRMDisplay.open(DRMSettings(), log: .silent, system: FakeSystem(fresh))
         fresh.fail("drmModeAtomicCommit", with: 19)

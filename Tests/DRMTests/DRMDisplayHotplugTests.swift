@@ -103,6 +103,9 @@ import Testing
         #expect(Uevent(datagram: Array("libudev\0\u{1}\u{2}".utf8)) == nil)
         let input = Uevent(datagram: Array("add@/devices/virtual/input/input5\0ACTION=add\0SUBSYSTEM=input\0".utf8))
         #expect(input?.isHotplug(of: "/dev/dri/card0") == false)
+        // A "change" without HOTPLUG=1 (udevadm trigger -c change): probed too.
+        #expect(Uevent(properties: ["ACTION": "change", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(of: "/dev/dri/card0"))
+        #expect(!Uevent(properties: ["ACTION": "add", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(of: "/dev/dri/card0"))
         // Without DEVNAME: any card's.
         #expect(Uevent(properties: ["SUBSYSTEM": "drm", "HOTPLUG": "1"]).isHotplug(of: "/dev/dri/card3"))
     }
