@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "DRM", "Display",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -92,7 +92,10 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "VitrineTestSupport", "CAllocCount"],
+            dependencies: [
+                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "VitrineTestSupport",
+                "CAllocCount", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),

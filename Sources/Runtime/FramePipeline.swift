@@ -2,15 +2,24 @@ import Compositor
 import Display
 import Raster
 
-/// One frame from the layer tree to the display: the compositor draws in logical space;
-/// when the panel is mounted turned (or scans out rgb565), it draws into a shadow
-/// surface and only the damaged rectangles are turned (and converted) into the panel's
-/// back buffer. DESIGN.md §1, "Data flow of one frame".
+/// One frame from the layer tree to the display: the compositor draws in logical space.
+/// When the panel is mounted turned and the display can't turn on scanout (a DRM plane's
+/// rotation), or it scans out rgb565, or its memory is slow to read (`prefersShadow`),
+/// the compositor draws into a shadow surface and only the repaired rectangles are
+/// turned (and converted) into the panel's back buffer. DESIGN.md §1, "Data flow of one
+/// frame".
 public final class FramePipeline {
     public let compositor: Compositor
     public let display: any DisplayBackend
-    /// How logical content is turned onto the panel (nil: not at all).
+    /// How logical content is turned onto the panel in software (nil: not at all, or the
+    /// display turns it on scanout).
     public let turn: QuarterTurn?
+    /// The display turns the picture on scanout (its buffers are logical-sized).
+    public let turnsOnScanout: Bool
+    /// The panel's native size when the pipeline was made, pixels: a display whose size
+    /// changes (a new mode after a hotplug) needs a new pipeline.
+    public let panelWidth: Int
+    public let panelHeight: Int
 
     /// Logical-space frame when the compositor can't draw into the back buffer itself.
     private let shadow: Surface?
@@ -30,10 +39,15 @@ public final class FramePipeline {
     {
         guard [0, 90, 180, 270].contains(mount) else { throw .badMount(mount) }
         self.display = display
-        turn = QuarterTurn(panelMount: mount)
+        let wanted = QuarterTurn(panelMount: mount)
+        turnsOnScanout = wanted != nil && display.setScanoutTurn(wanted)
+        if !turnsOnScanout { _ = display.setScanoutTurn(nil) }
+        turn = turnsOnScanout ? nil : wanted
+        panelWidth = display.width
+        panelHeight = display.height
         let (lw, lh) = mount % 180 == 0 ? (display.width, display.height) : (display.height, display.width)
         compositor = Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
-        let needsShadow = turn != nil || display.format != .xrgb8888
+        let needsShadow = turn != nil || display.format != .xrgb8888 || display.prefersShadow
         do {
             shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888) : nil
             panelShadow =
@@ -81,24 +95,11 @@ public final class FramePipeline {
     }
 
     /// Turns and converts the repaired rectangles of the logical shadow into the panel's
-    /// back buffer.
+    /// back buffer (across the paint threads when large).
     private func transfer(from shadow: Surface, into target: Surface) throws(CompositorError) {
-        do {
-            for r in repair.rects {
-                if let turn {
-                    let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
-                    if let panelShadow {
-                        try panelShadow.rotate(from: shadow, turn: turn, clip: p)
-                        try target.convert(from: panelShadow, clip: p)
-                    } else {
-                        try target.rotate(from: shadow, turn: turn, clip: p)
-                    }
-                } else {
-                    try target.convert(from: shadow, clip: r)
-                }
-            }
-        } catch {
-            throw .raster(error)
+        for r in repair.rects {
+            let p = turn?.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height) ?? r
+            try compositor.transfer(from: shadow, into: target, turn: turn, staging: panelShadow, region: p)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Board
 import ConfigFile
+import Display
 import Input
 import Logging
 import Runtime
@@ -58,15 +59,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw fail(.configuration, "\(error)")
         }
-        guard board.display.backend == .headless, let size = board.display.size else {
-            throw fail(
-                .unavailable,
-                "no usable display: \(boardPath): the \(board.display.backend.rawValue) backend is not in this build (only headless)"
-            )
-        }
-        var settings = KioskSettings(
-            panelWidth: size.width, panelHeight: size.height, format: board.display.format,
-            buffers: board.display.buffers, mount: board.rotation.mount, idleReset: board.show.idleReset)
+        var settings = KioskSettings(mount: board.rotation.mount, idleReset: board.show.idleReset)
         settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
@@ -74,10 +67,16 @@ struct RunCommand: ParsableCommand {
         let notifier = SystemdNotifier.fromProcess()
         settings.watchdogInterval = notifier.watchdogInterval
         let showFolder = show ?? board.show.path
+        let display: any DisplayBackend
+        do {
+            display = try DisplayOpener.open(board.display, log: DisplayLog(logger: logger))
+        } catch {
+            throw fail(error.exitStatus, "\(error)")
+        }
         let kiosk: Kiosk
         do {
             kiosk = try Kiosk(
-                settings: settings, signals: signals,
+                settings: settings, display: display, signals: signals,
                 loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: showFolder) },
                 textRasterizer: TextSupport.rasterizer(),
                 notify: { state in
@@ -85,6 +84,7 @@ struct RunCommand: ParsableCommand {
                 },
                 logger: logger)
         } catch {
+            display.close()
             throw fail(error.exitStatus, "\(error)")
         }
         let status = kiosk.run()

@@ -87,11 +87,17 @@ import Testing
                 }
             }
         }
-        // Large enough for several of the fast path's 32-pixel tiles and a ragged edge.
-        let src = rng.surface(width: 70, height: 45, format: .xrgb8888)
-        let (tw, th) = turn.turnedSize(width: 70, height: 45)
-        try expectSame(rng.surface(width: tw, height: th, format: .xrgb8888), "rotate \(turn) 70x45") { d, p in
-            try d.rotate(from: src, turn: turn, path: p)
+        // Large enough for several of the fast path's 64-pixel tiles, its 4x4 blocks and
+        // ragged edges; whole, and clipped at odd places; argb8888 into xrgb8888 (alpha
+        // forced) and rgb565 too.
+        for (sf, df) in [(PixelFormat.xrgb8888, PixelFormat.xrgb8888), (.argb8888, .xrgb8888), (.rgb565, .rgb565)] {
+            let src = rng.surface(width: 150, height: 83, format: sf)
+            let (tw, th) = turn.turnedSize(width: 150, height: 83)
+            for clip in [nil, PixelRect(x: 3, y: 5, width: tw - 10, height: th - 7)] {
+                try expectSame(rng.surface(width: tw, height: th, format: df), "rotate \(turn) 150x83 \(sf)") { d, p in
+                    try d.rotate(from: src, turn: turn, clip: clip, path: p)
+                }
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Compositor
+import Glibc
 import Display
 import Raster
 import Runtime
@@ -68,6 +69,27 @@ import VitrineTestSupport
                 Issue.record("(\(i), \(y)) differs")
                 return
             }
+        }
+    }
+
+    /// The turn into the panel buffer is cut into bands for the paint threads when the
+    /// frame is large: the panel gets the same pixels with a thread as without, for every
+    /// mount and both scanout formats.
+    @Test(arguments: [90, 180, 270]) func threadedTransferMatchesTheCallersAlone(mount: Int) throws {
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            var fronts: [Surface] = []
+            for threads in [0, 1] {
+                let display = try HeadlessDisplay(width: 400, height: 240, format: format, buffers: 2)
+                let pipeline = try FramePipeline(display: display, mount: mount, paintThreads: threads)
+                pipeline.compositor.textRasterizer = AssetsTextRasterizer()
+                let scene = TestScene(
+                    root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight)
+                scene.update(time: 0.7)
+                try pipeline.drawFrame()
+                fronts.append(try #require(display.front))
+            }
+            let bytes = fronts[0].stride * fronts[0].height
+            #expect(memcmp(fronts[0].baseAddress, fronts[1].baseAddress, bytes) == 0, "mount \(mount) \(format)")
         }
     }
 

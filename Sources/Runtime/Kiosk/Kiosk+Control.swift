@@ -63,6 +63,8 @@ extension Kiosk {
             "backend=\(display.name)",
             "show=\(program.origin)",
             "frames=\(framesDrawn)",
+            "flips=\(flips.shown)",
+            "late_flips=\(flips.late)",
             "animating=\(scene.isAnimating)",
             "uptime_s=\(Decimal.format(now, places: 3))",
             "idle_reset_s=\(idleResetText)",

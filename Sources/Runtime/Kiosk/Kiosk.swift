@@ -9,11 +9,14 @@ import Raster
 import Scenes
 
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
-/// timer (the headless display's vblank), the watchdog and idle timers, the touch feed
-/// and the control socket (DESIGN.md §1, "Data flow of one frame").
+/// timer, the display's descriptors (DRM page-flip events, hotplug), the watchdog and
+/// idle timers, the touch feed and the control socket (DESIGN.md §1, "Data flow of one
+/// frame").
 ///
 /// Frames are drawn only while something changes: when nothing animates and no touch is
-/// down the loop sleeps in poll() (waking only for the watchdog, when there is one).
+/// down the loop sleeps in poll() (waking only for the watchdog, when there is one). On
+/// a display with flip events the next frame is drawn when the last one is on screen
+/// (one flip in flight); on one without, the frame timer paces at the refresh rate.
 public final class Kiosk {
     public let settings: KioskSettings
     /// Where `reload` and SIGHUP get the show from.
@@ -30,7 +33,7 @@ public final class Kiosk {
     let control: ControlServer?
 
     var program: any ShowProgram
-    let display: HeadlessDisplay
+    let display: any DisplayBackend
     var pipeline: FramePipeline
     var scene: any PlayableScene
     var tracker: TouchTracker
@@ -51,15 +54,22 @@ public final class Kiosk {
     var stopRequested = false
     /// poll()'s descriptor set, kept from one wake-up to the next.
     var pollSet: [pollfd] = []
+    /// A frame is wanted but a flip is in flight: drawn when it lands.
+    var frameWanted = false
+    /// The wanted frame must be drawn even if nothing changed (a new output, a rebuild).
+    var forceNext = false
+    /// What the display's flips showed: counts, and the vblank the next is due at.
+    var flips = FlipStats()
 
     /// Opens everything the kiosk needs; draws nothing yet.
     ///
     /// - Parameters:
+    ///   - display: opened by the caller (`DisplayOpener`); the kiosk closes it on exit.
     ///   - signals: made by the caller first thing, before any thread exists.
     ///   - loadProgram: loads the show (again on reload); its error is exit 78 at start.
     ///   - notify: sends one sd_notify state line ("READY=1").
     public init(
-        settings: KioskSettings, signals: consuming SignalFD,
+        settings: KioskSettings, display: any DisplayBackend, signals: consuming SignalFD,
         loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
         textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
     ) throws(KioskError) {
@@ -82,13 +92,7 @@ public final class Kiosk {
         } catch {
             throw .failure("\(error)")
         }
-        do {
-            display = try HeadlessDisplay(
-                width: settings.panelWidth, height: settings.panelHeight, format: settings.format,
-                buffers: settings.buffers)
-        } catch {
-            throw .unavailable("headless \(settings.panelWidth)x\(settings.panelHeight): \(error)")
-        }
+        self.display = display
         if let path = settings.controlPath {
             do {
                 control = try ControlServer(path: path)
@@ -116,7 +120,7 @@ public final class Kiosk {
 
     /// A pipeline for `mount` and the program's scene on it, with touch wired through.
     static func makeScene(
-        program: any ShowProgram, display: HeadlessDisplay, mount: Int, settings: KioskSettings,
+        program: any ShowProgram, display: any DisplayBackend, mount: Int, settings: KioskSettings,
         textRasterizer: (any TextRasterizing)?, resume: String?
     ) throws(KioskError) -> SceneParts {
         let pipeline: FramePipeline
@@ -150,16 +154,18 @@ public final class Kiosk {
     /// Draws the first frame, tells systemd READY=1, and runs until SIGTERM or SIGINT.
     /// Returns the exit status (0 after a clean stop).
     public func run() -> ExitStatus {
+        defer { display.close() }
         do {
             try frame(at: 0, force: true)
         } catch {
             logger.error("first frame: \(error)")
-            return .failure
+            return error.exitStatus
         }
         notify("READY=1")
         notify("STATUS=Showing \(scene.screen)")
+        let sinceExec = ProcessAge.seconds().map { ", \(Decimal.format($0 * 1000, places: 0)) ms since exec" } ?? ""
         logger.info(
-            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format(now * 1000, places: 1)) ms"
+            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format(now * 1000, places: 1)) ms\(sinceExec)"
         )
         if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
         armIdle()
@@ -170,7 +176,7 @@ public final class Kiosk {
                 try pollOnce()
             } catch {
                 logger.error("\(error)")
-                return .failure
+                return error.exitStatus
             }
         }
         notify("STOPPING=1")
@@ -186,6 +192,9 @@ public final class Kiosk {
         for fd in [signals.fd, frameTimer.fd, watchdogTimer.fd, idleTimer.fd, touchTimer.fd] {
             pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
         }
+        let displayFDs = display.eventDescriptors
+        for fd in displayFDs { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        let controlStart = pollSet.count
         if let control {
             pollSet.append(pollfd(fd: control.fd, events: Int16(POLLIN), revents: 0))
             for c in control.clients { pollSet.append(pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)) }
@@ -203,7 +212,8 @@ public final class Kiosk {
         if ready(4) { touchTimer.acknowledge(); feedTouches() }
         if ready(3) { idleTimer.acknowledge(); idleExpired() }
         if ready(2) { watchdogTimer.acknowledge(); watchdogTick() }
-        if fds.count > 5 || timeout >= 0 { serviceControl() }
+        for (i, fd) in displayFDs.enumerated() where ready(5 + i) { try displayEvents(on: fd) }
+        if fds.count > controlStart || timeout >= 0 { serviceControl() }
         if ready(1) {
             frameTimer.acknowledge()
             frameDeadline = nil
@@ -212,15 +222,28 @@ public final class Kiosk {
         }
     }
 
-    /// Draws the scene at scene time `t` if anything changed (or `force`).
+    /// Draws the scene at scene time `t` if anything changed (or `force`). With a flip in
+    /// flight it only notes that a frame is wanted; with no output it draws nothing.
     func frame(at t: Double, force: Bool) throws(KioskError) {
+        if display.isFlipPending {
+            frameWanted = true
+            forceNext = forceNext || force
+            return
+        }
+        let force = force || forceNext
+        forceNext = false
+        frameWanted = false
+        frameRequestedAt = nil
+        // No output (unplugged): nothing to draw on; `.outputBack` asks for a whole frame.
+        guard display.isOutputAvailable else { return }
         router.tick(time: t)
         scene.update(time: t)
         for w in program.takeWarnings() { logger.warning("\(w)") }
-        frameRequestedAt = nil
         guard force || pipeline.compositor.needsDisplay else { return }
         do {
             try pipeline.drawFrame()
+        } catch .display(let e) {
+            throw KioskError(e, opening: "frame \(framesDrawn)")
         } catch {
             throw .failure("frame \(framesDrawn): \(error)")
         }
@@ -228,12 +251,19 @@ public final class Kiosk {
         lastFrameAt = t
     }
 
-    /// Asks for a frame at the next tick of the display's clock.
+    /// Seconds between frames when the loop paces them itself.
+    var framePeriod: Double { 1 / (settings.frameRate ?? display.refreshRate) }
+
+    /// Asks for a frame at the next tick of the display's clock: at once (or one period
+    /// after the last frame) when nothing is in flight, else when the flip lands.
     func requestFrame() {
         let t = now
-        let next = Swift.max(t, lastFrameAt + 1 / settings.frameRate)
         if frameRequestedAt == nil { frameRequestedAt = t }
-        armFrame(at: next)
+        if display.isFlipPending {
+            frameWanted = true
+            return
+        }
+        armFrame(at: Swift.max(t, lastFrameAt + framePeriod))
     }
 
     /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.
@@ -245,6 +275,7 @@ public final class Kiosk {
 
     /// Keeps frames coming while the scene moves or a finger is down.
     func scheduleIfMoving() {
+        guard display.isOutputAvailable else { return }
         if scene.isAnimating || router.activeTouchCount > 0 || router.nextDeadline != nil
             || pipeline.compositor.needsDisplay
         {

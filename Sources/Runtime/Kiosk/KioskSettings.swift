@@ -1,22 +1,17 @@
 import Input
-import Raster
 
-/// What the kiosk needs to know to run: the panel (from the board), the timings, and
-/// where its control socket and notifications go.
+/// What the kiosk needs to know to run besides its display: the mount and timings (from
+/// the board), and where its control socket and notifications go.
 public struct KioskSettings {
-    /// The panel's native size, pixels.
-    public var panelWidth: Int
-    public var panelHeight: Int
-    public var format: PixelFormat
-    public var buffers: Int
     /// Clockwise mount angle, degrees (DESIGN.md §2).
     public var mount: Int
     /// Seconds without touch before returning home; 0: never.
     public var idleReset: Double
     /// The control socket's path; nil: none.
     public var controlPath: String?
-    /// Frames per second of the headless display's clock (a panel's flips pace DRM).
-    public var frameRate = 60.0
+    /// Frames per second when the display has no flip events to pace by (headless,
+    /// fbdev); nil: the display's refresh rate.
+    public var frameRate: Double?
     /// Threads painting besides the loop's (nil: one per further CPU, up to 3).
     public var paintThreads: Int?
     /// Touch played into the headless panel as if from a digitizer (times from the start).
@@ -24,14 +19,7 @@ public struct KioskSettings {
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
 
-    public init(
-        panelWidth: Int, panelHeight: Int, format: PixelFormat = .xrgb8888, buffers: Int = 2, mount: Int = 0,
-        idleReset: Double = 120
-    ) {
-        self.panelWidth = panelWidth
-        self.panelHeight = panelHeight
-        self.format = format
-        self.buffers = buffers
+    public init(mount: Int = 0, idleReset: Double = 120) {
         self.mount = mount
         self.idleReset = idleReset
     }

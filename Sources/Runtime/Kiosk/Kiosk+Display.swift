@@ -1,0 +1,53 @@
+import Display
+
+/// The display's events: flips landing (the next frame is drawn then), an output lost or
+/// back after a hotplug.
+extension Kiosk {
+    /// Reads what `fd` (one of the display's descriptors) has, and acts on it.
+    func displayEvents(on fd: Int32) throws(KioskError) {
+        var shownAt: Double?
+        var lost: String?
+        var back: String?
+        do {
+            try display.handleEvents(on: fd) { event in
+                switch event {
+                case .frameShown(let vblank): shownAt = vblank
+                case .outputLost(let what): lost = what
+                case .outputBack(let what): back = what
+                }
+            }
+        } catch {
+            throw KioskError(error)
+        }
+        if let lost {
+            logger.warning("output lost: \(lost); running without one until it is back")
+            notify("STATUS=No output (\(lost))")
+        }
+        if let back { try outputBack(back) }
+        if let vblank = shownAt {
+            let period = 1 / display.refreshRate
+            flips.shown(at: vblank, period: period)
+            guard frameWanted, !display.isFlipPending else { return }
+            // Drawn now, on screen at the next vblank: that is the frame's time.
+            flips.dueVblank = vblank + period
+            frameDeadline = nil
+            frameTimer.disarm()
+            try frame(at: vblank + period - startTime, force: false)
+            scheduleIfMoving()
+        }
+    }
+
+    /// An output came back (maybe with another mode): a fresh pipeline if the panel's
+    /// size changed, and a whole frame either way.
+    func outputBack(_ what: String) throws(KioskError) {
+        logger.info("output back: \(what)")
+        if display.width == pipeline.panelWidth && display.height == pipeline.panelHeight {
+            forceNext = true
+            requestFrame()
+        } else {
+            try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
+            forceNext = true
+        }
+        notify("STATUS=Showing \(scene.screen)")
+    }
+}
