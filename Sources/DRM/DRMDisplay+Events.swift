@@ -92,7 +92,10 @@ extension DRMDisplay {
         if missed, let asked = settings.mode {
             log.warning("drm: \(probed.name) offers no \(asked); using \(chosen) (\(note))")
         }
-        let size = scanoutTurn?.turnedSize(width: chosen.width, height: chosen.height) ?? (width: chosen.width, height: chosen.height)
+        let size =
+            scanoutTurn?.turnedSize(width: chosen.width, height: chosen.height) ?? (
+                width: chosen.width, height: chosen.height
+            )
         if size.width != bufferWidth || size.height != bufferHeight {
             let chain = try DRMDisplay.makeBuffers(
                 io: device.io, count: settings.buffers, width: size.width, height: size.height, format: settings.format)

@@ -15,7 +15,9 @@ extension DRMDisplay {
         let chosen: ScanoutBuffer
         if let retained, free.contains(where: { $0 === retained }) {
             chosen = retained
-        } else if let oldest = free.min(by: { ($0.contentFrame ?? Int.min, $0.index) < ($1.contentFrame ?? Int.min, $1.index) }) {
+        } else if let oldest = free.min(by: {
+            ($0.contentFrame ?? Int.min, $0.index) < ($1.contentFrame ?? Int.min, $1.index)
+        }) {
             chosen = oldest
         } else {
             throw .unsupported("\(path): no free buffer while a page flip is in flight (wait for the flip's event)")
@@ -83,7 +85,7 @@ extension DRMDisplay {
             try scanout.flip(to: b.framebufferID)
             pendingFlip = b
             return
-        } catch where error.errno == EBUSY {
+        } catch  where error.errno == EBUSY {
             // Something else's commit is in flight (ours are waited for): give it a vblank.
             if device.io.waitForEvents(milliseconds: 2 * periodMilliseconds) { _ = try? device.io.readEvents() }
             do {
@@ -91,7 +93,7 @@ extension DRMDisplay {
                 pendingFlip = b
                 statistics.lateFrames += 1
                 warnCounted(statistics.lateFrames, "late frames (page flip busy, shown a vblank later)")
-            } catch where error.errno == EBUSY {
+            } catch  where error.errno == EBUSY {
                 statistics.droppedFrames += 1
                 retained = b
                 warnCounted(statistics.droppedFrames, "dropped frames (page flip busy twice)")
@@ -184,7 +186,8 @@ extension Mode {
     /// Whether `other` has the same timings (ignoring the preferred flag and the name,
     /// which change with what else the sink lists).
     func hasTimings(of other: Mode) -> Bool {
-        var a = timings, b = other.timings
+        var a = timings
+        var b = other.timings
         a.type = 0
         b.type = 0
         a.name = ""

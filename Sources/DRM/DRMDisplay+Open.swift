@@ -16,13 +16,18 @@ extension DRMDisplay {
         try open(settings, log: log, system: LinuxDRMSystem())
     }
 
-    static func open(_ settings: DRMSettings, log: DisplayLog, system: any DRMSystem) throws(DisplayError) -> DRMDisplay {
+    static func open(_ settings: DRMSettings, log: DisplayLog, system: any DRMSystem) throws(DisplayError) -> DRMDisplay
+    {
         guard let fourcc = FourCC(settings.format) else {
             throw .unsupported("scanout format \(settings.format) (xrgb8888 or rgb565)")
         }
         guard [2, 3].contains(settings.buffers) else { throw .unsupported("\(settings.buffers) buffers (2 or 3)") }
         let path: String
-        if let device = settings.device { path = device } else { path = try OutputChoice.firstConnectedCard(system: system) }
+        if let device = settings.device {
+            path = device
+        } else {
+            path = try OutputChoice.firstConnectedCard(system: system)
+        }
         let device = try openCard(path, system: system)
         do {
             try device.becomeMaster()

@@ -1,5 +1,5 @@
-internal import Glibc
 import Display
+internal import Glibc
 
 /// A libdrm call or DRM ioctl that failed: which call, on which device node, with which
 /// errno. Thrown by everything below `DRMDisplay`; `DRMDisplay` turns it into a

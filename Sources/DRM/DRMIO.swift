@@ -45,7 +45,8 @@ protocol DRMIO: AnyObject {
 
     /// Legacy modeset: drmModeSetCrtc. Blocks until the mode is set. `framebuffer` 0 and
     /// `mode` nil switch the CRTC off.
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?) throws(DRMError)
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
+        throws(DRMError)
     /// Legacy flip: drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT. Returns at once.
     func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError)
     /// drmModeAtomicCommit of `request` with `flags`.

@@ -29,7 +29,8 @@ public struct DumbBuffer: ~Copyable {
         let made = try io.createDumbBuffer(width: width, height: height, bitsPerPixel: format.bytesPerPixel * 8)
         let fb: UInt32
         do {
-            fb = try io.addFramebuffer(width: width, height: height, format: fourcc, handle: made.handle, pitch: made.pitch)
+            fb = try io.addFramebuffer(
+                width: width, height: height, format: fourcc, handle: made.handle, pitch: made.pitch)
         } catch {
             try? io.destroyDumbBuffer(handle: made.handle)
             throw error

@@ -130,7 +130,9 @@ final class LibDRM: DRMIO {
     }
 
     func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(DRMError) -> DumbAllocation {
-        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        var handle: UInt32 = 0
+        var pitch: UInt32 = 0
+        var size: UInt64 = 0
         try call("drmModeCreateDumbBuffer") {
             drmModeCreateDumbBuffer(
                 descriptor, UInt32(width), UInt32(height), UInt32(bitsPerPixel), 0, &handle, &pitch, &size)
@@ -153,8 +155,10 @@ final class LibDRM: DRMIO {
         try call("drmModeDestroyDumbBuffer") { drmModeDestroyDumbBuffer(descriptor, handle) }
     }
 
-    func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32 {
-        let handles: [UInt32] = [handle, 0, 0, 0], pitches: [UInt32] = [UInt32(pitch), 0, 0, 0]
+    func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32
+    {
+        let handles: [UInt32] = [handle, 0, 0, 0]
+        let pitches: [UInt32] = [UInt32(pitch), 0, 0, 0]
         let offsets: [UInt32] = [0, 0, 0, 0]
         var id: UInt32 = 0
         try call("drmModeAddFB2") {
@@ -178,7 +182,9 @@ final class LibDRM: DRMIO {
         try call("drmModeDestroyPropertyBlob") { drmModeDestroyPropertyBlob(descriptor, id) }
     }
 
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?) throws(DRMError) {
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
+        throws(DRMError)
+    {
         var ids = connectors
         var info = mode.map { Self.modeInfo($0.timings) } ?? drmModeModeInfo()
         try call("drmModeSetCrtc") {
@@ -195,7 +201,9 @@ final class LibDRM: DRMIO {
     }
 
     func atomicCommit(_ request: AtomicRequest, flags: AtomicCommitFlags) throws(DRMError) {
-        guard let req = drmModeAtomicAlloc() else { throw DRMError(call: "drmModeAtomicAlloc", device: path, errno: ENOMEM) }
+        guard let req = drmModeAtomicAlloc() else {
+            throw DRMError(call: "drmModeAtomicAlloc", device: path, errno: ENOMEM)
+        }
         defer { drmModeAtomicFree(req) }
         for s in request.settings {
             try call("drmModeAtomicAddProperty") { drmModeAtomicAddProperty(req, s.object, s.property, s.value) }

@@ -29,7 +29,8 @@ struct LinuxDRMSystem: DRMSystem {
         var group = group()
         var result: UnsafeMutablePointer<group>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getgrgid_r(st.st_gid, &group, &buffer, buffer.count, &result) == 0, result != nil, let name = group.gr_name
+        guard getgrgid_r(st.st_gid, &group, &buffer, buffer.count, &result) == 0, result != nil,
+            let name = group.gr_name
         else { return nil }
         return String(cString: name)
     }

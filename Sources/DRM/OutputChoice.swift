@@ -33,7 +33,8 @@ enum OutputChoice {
             return c
         }
         guard let c = all.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
-            let states = all.isEmpty ? "no connectors" : all.map(ConnectorState.init).map(\.description).joined(separator: ", ")
+            let states =
+                all.isEmpty ? "no connectors" : all.map(ConnectorState.init).map(\.description).joined(separator: ", ")
             throw .unavailable("\(card): no connected connector (\(states))")
         }
         return c
@@ -104,7 +105,8 @@ struct CardSummary: CustomStringConvertible {
     var hasConnected: Bool { connectors.contains { $0.status == "connected" } }
 
     var description: String {
-        let what = problem ?? (connectors.isEmpty ? "no connectors" : connectors.map(\.description).joined(separator: ", "))
+        let what =
+            problem ?? (connectors.isEmpty ? "no connectors" : connectors.map(\.description).joined(separator: ", "))
         return "\(path) (\(what))"
     }
 

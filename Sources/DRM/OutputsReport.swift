@@ -57,7 +57,9 @@ public enum OutputsReport {
         for c in try d.connectors() {
             var state = ["\(c.connection.rawValue)"]
             if c.widthMM > 0 || c.heightMM > 0 { state.append("\(c.widthMM)x\(c.heightMM) mm") }
-            if let e = encoders.first(where: { $0.id == c.encoderID }), e.crtcID != 0 { state.append("on CRTC \(e.crtcID)") }
+            if let e = encoders.first(where: { $0.id == c.encoderID }), e.crtcID != 0 {
+                state.append("on CRTC \(e.crtcID)")
+            }
             lines.append("  connector \(c.id) \(c.name): " + state.joined(separator: ", "))
             if let orientation = c.panelOrientation { lines.append("    panel orientation: \(orientation)") }
             for m in c.modes { lines.append("    mode \(m)" + (m.isPreferred ? " preferred" : "")) }

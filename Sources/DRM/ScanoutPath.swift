@@ -141,7 +141,8 @@ final class LegacyScanout: ScanoutPath {
 
     func modeset(_ state: ScanoutState) throws(DRMError) {
         try io.setCRTC(
-            route.crtc.id, framebuffer: state.framebuffer, x: 0, y: 0, connectors: [route.connector.id], mode: state.mode)
+            route.crtc.id, framebuffer: state.framebuffer, x: 0, y: 0, connectors: [route.connector.id],
+            mode: state.mode)
     }
 
     func flip(to framebuffer: UInt32) throws(DRMError) {

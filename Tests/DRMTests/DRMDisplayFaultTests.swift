@@ -100,7 +100,8 @@ import Testing
         card.fail("drmModeSetCrtc", with: 22)
         let b = try d.acquire()
         #expect(
-            throws: DisplayError.system(device: "/dev/dri/card0", call: "drmModeSetCrtc", errno: 22, message: "Invalid argument")
+            throws: DisplayError.system(
+                device: "/dev/dri/card0", call: "drmModeSetCrtc", errno: 22, message: "Invalid argument")
         ) { try d.present(b, damage: []) }
     }
 
@@ -130,7 +131,8 @@ import Testing
         let b = try d.acquire()
         let error = DisplayError.unavailable("/dev/dri/card0: device gone (drmModeAtomicCommit: No such device)")
         #expect(throws: error) { try d.present(b, damage: []) }
-        #expect(error.description == "no usable display: /dev/dri/card0: device gone (drmModeAtomicCommit: No such device)")
+        #expect(
+            error.description == "no usable display: /dev/dri/card0: device gone (drmModeAtomicCommit: No such device)")
         // Also when reading events, and on the first modeset.
         card.fail("drmHandleEvent", with: 19)
         #expect(throws: DisplayError.unavailable("/dev/dri/card0: device gone (drmHandleEvent: No such device)")) {

@@ -7,7 +7,9 @@ import Testing
 @Suite struct DRMDisplayFrameTests {
     /// Presents a frame and, when a flip was queued, completes it; returns the events.
     @discardableResult
-    static func frame(_ d: DRMDisplay, _ card: FakeCard, damage: [PixelRect]? = nil) throws -> (age: Int, index: Int, events: [DisplayEvent]) {
+    static func frame(_ d: DRMDisplay, _ card: FakeCard, damage: [PixelRect]? = nil) throws -> (
+        age: Int, index: Int, events: [DisplayEvent]
+    ) {
         let b = try d.acquire()
         try d.present(b, damage: damage ?? [b.surface.bounds])
         card.completeFlips()
@@ -42,7 +44,10 @@ import Testing
         #expect(card.committed("FB_ID", of: 31) != fb0)
         #expect(d.isFlipPending)
         // Double buffering: nothing to draw into until the flip is done.
-        #expect(throws: DisplayError.unsupported("/dev/dri/card0: no free buffer while a page flip is in flight (wait for the flip's event)")) {
+        #expect(
+            throws: DisplayError.unsupported(
+                "/dev/dri/card0: no free buffer while a page flip is in flight (wait for the flip's event)")
+        ) {
             try d.acquire()
         }
         // No event yet: handling the descriptor reports nothing and keeps it pending.
@@ -79,7 +84,10 @@ import Testing
         try d.present(b, damage: [])
         let c = try d.acquire()
         #expect(c.index != b.index)
-        #expect(throws: DisplayError.unsupported("/dev/dri/card0: present while a page flip is in flight (wait for the flip's event)")) {
+        #expect(
+            throws: DisplayError.unsupported(
+                "/dev/dri/card0: present while a page flip is in flight (wait for the flip's event)")
+        ) {
             try d.present(c, damage: [])
         }
     }
@@ -101,7 +109,10 @@ import Testing
         let f = try Self.frame(d, card)
         #expect(f.events == [.frameShown(vblank: card.clock)])
         let fbs = card.framebuffers.keys.sorted()
-        #expect(card.calls.filter { !$0.hasPrefix("createDumb") && !$0.hasPrefix("dirtyFB") } == ["setCRTC 34 fb \(fbs[0]) 800x480@60", "pageFlip 34 fb \(fbs[1])"])
+        #expect(
+            card.calls.filter { !$0.hasPrefix("createDumb") && !$0.hasPrefix("dirtyFB") } == [
+                "setCRTC 34 fb \(fbs[0]) 800x480@60", "pageFlip 34 fb \(fbs[1])",
+            ])
         #expect(card.commits.isEmpty)
     }
 
@@ -115,9 +126,14 @@ import Testing
     @Test func damageIsMarkedDirtyUntilTheDriverSaysItNeedsNot() throws {
         let card = Fixture.card()
         let d = try DRMDisplay.open(DRMSettings(), log: .silent, system: FakeSystem(card))
-        try Self.frame(d, card, damage: [PixelRect(x: 10, y: 20, width: 30, height: 40), PixelRect(x: 790, y: 470, width: 50, height: 50)])
+        try Self.frame(
+            d, card,
+            damage: [PixelRect(x: 10, y: 20, width: 30, height: 40), PixelRect(x: 790, y: 470, width: 50, height: 50)])
         #expect(card.dirtied.count == 1)
-        #expect(card.dirtied[0].rects == [PixelRect(x: 10, y: 20, width: 30, height: 40), PixelRect(x: 790, y: 470, width: 10, height: 10)])
+        #expect(
+            card.dirtied[0].rects == [
+                PixelRect(x: 10, y: 20, width: 30, height: 40), PixelRect(x: 790, y: 470, width: 10, height: 10),
+            ])
         // No damage: nothing to mark.
         try Self.frame(d, card, damage: [])
         #expect(card.dirtied.count == 1)
@@ -139,7 +155,10 @@ import Testing
         card.fail("drmModeDirtyFB", with: 12)
         try Self.frame(d, card)
         try Self.frame(d, card)
-        #expect(lines.warnings == ["drm: /dev/dri/card0: drmModeDirtyFB: Cannot allocate memory (errno 12); damage is not marked any more"])
+        #expect(
+            lines.warnings == [
+                "drm: /dev/dri/card0: drmModeDirtyFB: Cannot allocate memory (errno 12); damage is not marked any more"
+            ])
     }
 
     @Test func closeRestoresThePreviousCRTCAndFreesEverything() throws {
@@ -163,7 +182,8 @@ import Testing
         #expect(card.calls.last == "dropMaster")
         #expect(card.closed && system.hotplug.closed)
         #expect(d.eventDescriptors.isEmpty)
-        #expect(lines.info.last == "drm: /dev/dri/card0 closed after 2 frames: 1 modesets, 0 late, 0 dropped, 0 recoveries")
+        #expect(
+            lines.info.last == "drm: /dev/dri/card0 closed after 2 frames: 1 modesets, 0 late, 0 dropped, 0 recoveries")
         let count = card.calls.count
         d.close()
         #expect(card.calls.count == count)

@@ -94,7 +94,9 @@ import Testing
     }
 
     @Test func uevents() {
-        let raw = Array("change@/devices/pci0000:00/0000:00:02.0/drm/card0\0ACTION=change\0DEVPATH=/devices/pci0000:00/0000:00:02.0/drm/card0\0SUBSYSTEM=drm\0HOTPLUG=1\0CONNECTOR=35\0DEVNAME=dri/card0\0SEQNUM=2012\0".utf8)
+        let raw = Array(
+            "change@/devices/pci0000:00/0000:00:02.0/drm/card0\0ACTION=change\0DEVPATH=/devices/pci0000:00/0000:00:02.0/drm/card0\0SUBSYSTEM=drm\0HOTPLUG=1\0CONNECTOR=35\0DEVNAME=dri/card0\0SEQNUM=2012\0"
+                .utf8)
         let e = Uevent(datagram: raw)
         #expect(e?.properties["CONNECTOR"] == "35")
         #expect(e?.isHotplug(of: "/dev/dri/card0") == true)
@@ -104,8 +106,12 @@ import Testing
         let input = Uevent(datagram: Array("add@/devices/virtual/input/input5\0ACTION=add\0SUBSYSTEM=input\0".utf8))
         #expect(input?.isHotplug(of: "/dev/dri/card0") == false)
         // A "change" without HOTPLUG=1 (udevadm trigger -c change): probed too.
-        #expect(Uevent(properties: ["ACTION": "change", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(of: "/dev/dri/card0"))
-        #expect(!Uevent(properties: ["ACTION": "add", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(of: "/dev/dri/card0"))
+        #expect(
+            Uevent(properties: ["ACTION": "change", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(
+                of: "/dev/dri/card0"))
+        #expect(
+            !Uevent(properties: ["ACTION": "add", "SUBSYSTEM": "drm", "DEVNAME": "dri/card0"]).isHotplug(
+                of: "/dev/dri/card0"))
         // Without DEVNAME: any card's.
         #expect(Uevent(properties: ["SUBSYSTEM": "drm", "HOTPLUG": "1"]).isHotplug(of: "/dev/dri/card3"))
     }

@@ -30,7 +30,9 @@ import Testing
         #expect(card.commits.last!.flags == [.testOnly, .allowModeset])
         #expect((d.bufferWidth, d.bufferHeight) == (w, h))
         #expect((d.width, d.height) == (800, 480))  // the panel's size doesn't turn
-        #expect(lines.info.last == "drm: plane 31 turns the picture \(turn.rawValue) degrees clockwise; buffers are \(w)x\(h)")
+        #expect(
+            lines.info.last
+                == "drm: plane 31 turns the picture \(turn.rawValue) degrees clockwise; buffers are \(w)x\(h)")
         let b = try d.acquire()
         #expect((b.surface.width, b.surface.height, b.age) == (w, h, 0))
         try d.present(b, damage: [])

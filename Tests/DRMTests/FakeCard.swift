@@ -94,12 +94,15 @@ final class FakeCard: DRMIO {
 
     func resources() throws(DRMError) -> CardResources {
         try check("drmModeGetResources")
-        return CardResources(crtcIDs: crtcs.map(\.id), connectorIDs: connectors.map(\.id), encoderIDs: encoders.map(\.id))
+        return CardResources(
+            crtcIDs: crtcs.map(\.id), connectorIDs: connectors.map(\.id), encoderIDs: encoders.map(\.id))
     }
 
     func connector(_ id: UInt32) throws(DRMError) -> Connector {
         try check("drmModeGetConnector")
-        guard let c = connectors.first(where: { $0.id == id }) else { throw DRMError(call: "drmModeGetConnector", device: path, errno: 2) }
+        guard let c = connectors.first(where: { $0.id == id }) else {
+            throw DRMError(call: "drmModeGetConnector", device: path, errno: 2)
+        }
         var plain = c
         plain.properties = PropertySet()
         return plain
@@ -141,7 +144,8 @@ final class FakeCard: DRMIO {
         memory.removeValue(forKey: handle)?.address.deallocate()
     }
 
-    func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32 {
+    func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32
+    {
         let fb = id()
         framebuffers[fb] = (width, height, format, handle)
         return fb
@@ -163,7 +167,9 @@ final class FakeCard: DRMIO {
 
     func destroyBlob(_ id: UInt32) throws(DRMError) { blobs.remove(id) }
 
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?) throws(DRMError) {
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
+        throws(DRMError)
+    {
         calls.append("setCRTC \(crtc) fb \(framebuffer) \(mode.map(\.description) ?? "off")")
         try check("drmModeSetCrtc")
         setCRTCs.append((crtc, framebuffer, mode))

@@ -65,7 +65,8 @@ final class FakeHotplug: HotplugMonitor {
 enum Fixture {
     /// A mode of `w` x `h` at `hz` with plausible blanking (160 pixels, 45 lines).
     static func mode(_ w: Int, _ h: Int, _ hz: Int, preferred: Bool = false) -> Mode {
-        let htotal = w + 160, vtotal = h + 45
+        let htotal = w + 160
+        let vtotal = h + 45
         let clock = UInt32((Double(htotal * vtotal * hz) / 1000).rounded())
         return Mode(
             timings: ModeTimings(
@@ -75,7 +76,9 @@ enum Fixture {
                 name: "\(w)x\(h)"))
     }
 
-    static let modes = [mode(800, 480, 60, preferred: true), mode(1024, 768, 60), mode(640, 480, 60), mode(1024, 768, 75)]
+    static let modes = [
+        mode(800, 480, 60, preferred: true), mode(1024, 768, 60), mode(640, 480, 60), mode(1024, 768, 75),
+    ]
 
     /// Property ids: fixed, so tests can name them.
     static func props(_ names: [String], from first: UInt32) -> [Property] {
@@ -97,7 +100,8 @@ enum Fixture {
             path: "/dev/dri/card\(n)", connectors: [c], encoders: [Encoder(id: 36, crtcID: 34, possibleCRTCs: 1)],
             crtcs: [CRTC(id: 34, index: 0, framebufferID: 50, mode: mode(1024, 768, 60), x: 0, y: 0)],
             planes: [
-                Plane(id: 31, possibleCRTCs: 1, crtcID: 34, framebufferID: 50, formats: [.xrgb8888, .argb8888, .rgb565]),
+                Plane(
+                    id: 31, possibleCRTCs: 1, crtcID: 34, framebufferID: 50, formats: [.xrgb8888, .argb8888, .rgb565]),
                 Plane(id: 32, possibleCRTCs: 1, formats: [.argb8888]),
             ])
         var connectorProps = [Property(id: 1, name: "CRTC_ID", kind: .object, value: 34)]
@@ -111,7 +115,8 @@ enum Fixture {
         }
         card.properties[35] = PropertySet(connectorProps)
         card.properties[34] = PropertySet([
-            Property(id: 2, name: "MODE_ID", kind: .blob, value: 0), Property(id: 3, name: "ACTIVE", kind: .range(min: 0, max: 1), value: 1),
+            Property(id: 2, name: "MODE_ID", kind: .blob, value: 0),
+            Property(id: 3, name: "ACTIVE", kind: .range(min: 0, max: 1), value: 1),
         ])
         var planeProps = [primaryType(id: 4, value: 1)]
         planeProps += props(
@@ -121,7 +126,8 @@ enum Fixture {
             planeProps.append(
                 Property(
                     id: 15, name: "rotation",
-                    kind: .bitmask(rotations.map { .init(name: $0, value: UInt64(all.firstIndex(of: $0)!)) }), value: 1))
+                    kind: .bitmask(rotations.map { .init(name: $0, value: UInt64(all.firstIndex(of: $0)!)) }), value: 1)
+            )
         }
         card.properties[31] = PropertySet(planeProps)
         card.properties[32] = PropertySet([primaryType(id: 4, value: 2)] + props(["FB_ID", "CRTC_ID"], from: 5))
@@ -131,7 +137,9 @@ enum Fixture {
     static func primaryType(id: UInt32, value: UInt64) -> Property {
         Property(
             id: id, name: "type",
-            kind: .enumeration([.init(name: "Overlay", value: 0), .init(name: "Primary", value: 1), .init(name: "Cursor", value: 2)]),
+            kind: .enumeration([
+                .init(name: "Overlay", value: 0), .init(name: "Primary", value: 1), .init(name: "Cursor", value: 2),
+            ]),
             value: value, isImmutable: true)
     }
 }

@@ -28,7 +28,10 @@ import Testing
         var interlaced = ntsc
         interlaced.timings.flags = 1 << 4
         #expect(abs(interlaced.refresh - 119.88) < 0.001)
-        let zero = Mode(timings: ModeTimings(clock: 0, hdisplay: 800, hsyncStart: 0, hsyncEnd: 0, htotal: 0, vdisplay: 480, vsyncStart: 0, vsyncEnd: 0, vtotal: 0, vrefresh: 58, name: ""))
+        let zero = Mode(
+            timings: ModeTimings(
+                clock: 0, hdisplay: 800, hsyncStart: 0, hsyncEnd: 0, htotal: 0, vdisplay: 480, vsyncStart: 0,
+                vsyncEnd: 0, vtotal: 0, vrefresh: 58, name: ""))
         #expect(zero.refresh == 58)
     }
 
@@ -55,7 +58,8 @@ import Testing
         #expect(e.description == "/dev/dri/card0: drmModePageFlip: Device or resource busy (errno 16)")
         #expect(
             e.displayError
-                == .system(device: "/dev/dri/card0", call: "drmModePageFlip", errno: 16, message: "Device or resource busy"))
+                == .system(
+                    device: "/dev/dri/card0", call: "drmModePageFlip", errno: 16, message: "Device or resource busy"))
     }
 
     @Test func theCallHelperRetriesInterruptedCalls() throws {

@@ -35,11 +35,12 @@ import Testing
         card.atomicSupported = false
         card.crtcs[0] = CRTC(id: 34, index: 0)
         let lines = try OutputsReport.lines(device: "/dev/dri/card0", system: FakeSystem(card))
-        #expect(lines.prefix(3) == [
-            "/dev/dri/card0: fake-drm driver, legacy KMS only, dumb buffers, DRM master held by another process",
-            "  connector 35 Virtual-1: disconnected, on CRTC 34",
-            "  CRTC 34: off",
-        ])
+        #expect(
+            lines.prefix(3) == [
+                "/dev/dri/card0: fake-drm driver, legacy KMS only, dumb buffers, DRM master held by another process",
+                "  connector 35 Virtual-1: disconnected, on CRTC 34",
+                "  CRTC 34: off",
+            ])
         #expect(!card.calls.contains("setMaster"))
     }
 
@@ -71,7 +72,9 @@ import Testing
     @Test func findsTheFirstConnectedCardAndSaysWhatItSaw() {
         let system = FakeSystem(Fixture.card(0, connection: .disconnected), Fixture.card(1, connector: (16, 1)))
         #expect(DRMProbe.firstConnectedCard(system: system) == "/dev/dri/card1")
-        #expect(DRMProbe.lookedAt(system: system) == "/dev/dri/card0 (Virtual-1 disconnected), /dev/dri/card1 (DSI-1 connected)")
+        #expect(
+            DRMProbe.lookedAt(system: system)
+                == "/dev/dri/card0 (Virtual-1 disconnected), /dev/dri/card1 (DSI-1 connected)")
         #expect(DRMProbe.firstConnectedCard(system: FakeSystem()) == nil)
         #expect(DRMProbe.lookedAt(system: FakeSystem()) == "/dev/dri (no cards)")
     }
