@@ -72,7 +72,9 @@ extension DRMDisplay {
             throw fault(error)
         }
         statistics.modesets += 1
-        lastShown = device.io.now()
+        // When the modeset's vblank was isn't known (the call returns some time after it):
+        // the first flip after it is reported as it comes.
+        lastShown = nil
         front = b
         needsModeset = false
         retired.removeAll()
