@@ -134,6 +134,13 @@ extension DRMDisplay {
     /// Marks `damage` of `b` dirty (DRM_IOCTL_MODE_DIRTYFB), clipped to the buffer, as
     /// one rectangle when there are more than the kernel takes. A driver that doesn't
     /// need it answers ENOSYS (or EINVAL, EOPNOTSUPP): it isn't asked again.
+    ///
+    /// Measured in QEMU (Linux 6.1): virtio-gpu shows what is drawn into the buffer on
+    /// screen only after DIRTYFB, but a flip shows a whole new buffer without it; bochs
+    /// answers ENOSYS. Vitrine never draws into the buffer on screen, so this is a hint
+    /// for drivers that upload only marked damage, one ioctl a frame. Damage is not sent
+    /// as the plane's FB_DAMAGE_CLIPS: Linux before 6.8 applies those to virtio-gpu's
+    /// per-buffer host copies as if they were frame damage, leaving stale pixels.
     func markDirty(_ b: ScanoutBuffer, damage: [PixelRect]) throws(DisplayError) {
         guard marksDirty else { return }
         let bounds = PixelRect(width: b.width, height: b.height)
