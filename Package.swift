@@ -30,6 +30,11 @@ let package = Package(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
             providers: [.apt(["libpixman-1-dev"])]),
 
+        // libdrm for the DRM/KMS backend; shim.h turns the function-like macros (fourcc codes,
+        // property types) into static inline functions Swift can call.
+        .systemLibrary(
+            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
@@ -43,6 +48,7 @@ let package = Package(
         .target(name: "Input", dependencies: ["FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
+        .target(name: "DRM", dependencies: ["Display", "Raster", "CDRM"]),
         .target(
             name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Show"],
             swiftSettings: framePath),
@@ -50,7 +56,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux", "FBDev",
+                "ConfigFile", "CLinux", "FBDev", "DRM",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
@@ -65,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -86,6 +92,7 @@ let package = Package(
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "CDRM"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",

@@ -1,3 +1,5 @@
+import Board
+import DRM
 import Runtime
 
 #if canImport(Glibc)
@@ -10,27 +12,21 @@ enum DisplayProbe {
     static func lookedAt() -> String {
         var seen: [String] = []
         seen.append(ProcessEnvironment.current()["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) (no Wayland backend in this build)" } ?? "WAYLAND_DISPLAY (unset)")
-        let cards = drmCards()
-        seen.append(cards.isEmpty ? "/dev/dri (no cards)" : "\(cards.joined(separator: ", ")) (no DRM backend in this build)")
+        seen.append(DRMProbe.lookedAt())
         if access("/dev/fb0", F_OK) == 0 {
-            seen.append("/dev/fb0 (no fbdev backend in this build)")
+            seen.append("/dev/fb0")
         } else {
             seen.append("/dev/fb0 (\(String(cString: strerror(errno))))")
         }
         return "looked at " + seen.joined(separator: ", ") + "; give --board FILE"
     }
 
-    /// /dev/dri/card* names, sorted.
-    static func drmCards() -> [String] {
-        guard let dir = opendir("/dev/dri") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("card") { names.append("/dev/dri/" + name) }
-        }
-        return names.sorted()
+    /// The display `run` uses without a board, in DESIGN.md §3's order (Wayland has no
+    /// backend in this build): the first DRM card with a connected connector, else
+    /// /dev/fb0; nil when there is neither.
+    static func firstDisplay() -> DisplaySettings? {
+        if let card = DRMProbe.firstConnectedCard() { return DisplaySettings(backend: .drm, device: card) }
+        if access("/dev/fb0", F_OK) == 0 { return DisplaySettings(backend: .fbdev, device: "/dev/fb0") }
+        return nil
     }
 }

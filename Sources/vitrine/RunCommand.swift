@@ -55,17 +55,22 @@ struct RunCommand: ParsableCommand {
             return exitWith(status)
         }
 
-        guard let boardPath = board else {
-            throw fail(.unavailable, "no usable display: \(DisplayProbe.lookedAt())")
-        }
         guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
             throw ValidationError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
         }
         let board: Board
-        do {
-            board = try Board.load(path: boardPath)
-        } catch {
-            throw fail(.configuration, "\(error)")
+        if let boardPath = self.board {
+            do {
+                board = try Board.load(path: boardPath)
+            } catch {
+                throw fail(.configuration, "\(error)")
+            }
+        } else if let found = DisplayProbe.firstDisplay() {
+            // No board: the first display found (DESIGN.md §3), everything else default.
+            board = Board(name: "found", display: found, path: "(no board)")
+            logger.info("no --board: using \(found.backend.rawValue) \(found.device ?? "")")
+        } else {
+            throw fail(.unavailable, "no usable display: \(DisplayProbe.lookedAt())")
         }
         var settings = KioskSettings(mount: board.rotation.mount, idleReset: board.show.idleReset)
         settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)

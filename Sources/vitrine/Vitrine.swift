@@ -7,6 +7,8 @@ struct Vitrine: ParsableCommand {
         commandName: "vitrine",
         abstract: "A kiosk runtime for Linux touch panels.",
         subcommands: [
-            RunCommand.self, RenderCommand.self, CheckCommand.self, CtlCommand.self, ShowCommand.self, BenchCommand.self,
+            RunCommand.self, RenderCommand.self, CheckCommand.self, OutputsCommand.self, CtlCommand.self,
+            ShowCommand.self,
+            BenchCommand.self,
         ])
 }

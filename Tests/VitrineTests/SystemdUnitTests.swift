@@ -37,6 +37,33 @@ import Testing
         #expect(Self.linesAboutUs(result.output) == [], "systemd-analyze verify \(path):\n\(result.output)")
     }
 
+    /// The fbdev drop-in (systemd/vitrine-fbdev.conf) on top of the unit: verify is
+    /// clean with it, and does read it (a mistake put into it is reported).
+    @Test func fbdevDropInVerifies() throws {
+        let analyze = try Self.systemdAnalyze()
+        let unit = try Self.read(Self.unitPath).replacingOccurrences(
+            of: "ExecStart=\(Self.installedBinary) ", with: "ExecStart=/bin/true ")
+        let dropIn = try Self.read(Self.root + "/systemd/vitrine-fbdev.conf")
+        #expect(dropIn.contains("TTYPath=/dev/tty1") && dropIn.contains("StandardOutput=journal"))
+        for (text, clean) in [(dropIn, true), (dropIn + "TTYPathh=/dev/tty2\n", false)] {
+            let folder = try Self.temporaryFolder()
+            let path = folder + "/vitrine.service"
+            try Self.write(unit, to: path)
+            mkdir(folder + "/vitrine.service.d", 0o755)
+            try Self.write(text, to: folder + "/vitrine.service.d/fbdev.conf")
+            let result = try Self.run(analyze, ["verify", path])
+            unlink(folder + "/vitrine.service.d/fbdev.conf")
+            rmdir(folder + "/vitrine.service.d")
+            unlink(path)
+            rmdir(folder)
+            if clean {
+                #expect(result.status == 0 && Self.linesAboutUs(result.output) == [], "\(result.output)")
+            } else {
+                #expect(result.output.contains("TTYPathh"), "the drop-in was not read: \(result.output)")
+            }
+        }
+    }
+
     /// verify exits 0 even for a setting it ignores: "clean" has to mean "no output".
     @Test func verifyReportsAMistakeInACopy() throws {
         let analyze = try Self.systemdAnalyze()

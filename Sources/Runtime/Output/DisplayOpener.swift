@@ -1,6 +1,7 @@
 internal import Glibc
 import Board
 import FixedPoint
+import DRM
 import Display
 import FBDev
 import Logging
@@ -62,7 +63,17 @@ public enum DisplayOpener {
             } catch {
                 throw KioskError(error, opening: path)
             }
-        case .drm, .wayland:
+        case .drm:
+            let drm = DRMSettings(
+                device: settings.device, connector: settings.connector,
+                mode: settings.mode.map { .init(width: $0.width, height: $0.height, refresh: $0.refresh) },
+                format: settings.format, buffers: settings.buffers)
+            do {
+                return try DRMDisplay.open(drm, log: log)
+            } catch {
+                throw KioskError(error, opening: "drm")
+            }
+        case .wayland:
             throw .unavailable("the \(settings.backend.rawValue) backend is not in this build")
         }
     }

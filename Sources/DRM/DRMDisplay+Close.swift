@@ -1,0 +1,44 @@
+import Display
+internal import Glibc
+
+extension DRMDisplay {
+    /// Gives the screen back: waits (a few refresh periods at most) for a flip in flight,
+    /// puts the CRTC's previous mode and framebuffer back when something was shown and
+    /// there was one, frees the buffers, stops hotplug monitoring, drops DRM master and
+    /// closes the card. Idempotent; deinit calls it.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if pendingFlip != nil, deferredShown == nil, !isGone,
+            device.io.waitForEvents(milliseconds: min(1000, max(50, 3 * periodMilliseconds)))
+        {
+            _ = try? device.io.readEvents()
+        }
+        pendingFlip = nil
+        if statistics.modesets > 0 && savedCRTC.framebufferID != 0 && savedCRTC.mode != nil && !isGone {
+            do {
+                try scanout.restore(savedCRTC)
+            } catch {
+                // An atomic restore refused (the saved framebuffer's size, say): SetCrtc is laxer.
+                let legacy = LegacyScanout(io: device.io, route: scanout.route)
+                if scanout is LegacyScanout || (try? legacy.restore(savedCRTC)) == nil {
+                    log.warning("drm: the previous mode of CRTC \(savedCRTC.id) was not restored: \(error)")
+                }
+            }
+        }
+        front = nil
+        acquired = nil
+        retained = nil
+        buffers.removeAll()
+        retired.removeAll()
+        scanout.release()
+        hotplug?.close()
+        hotplug = nil
+        Glibc.close(timer)
+        device.close()
+        let s = statistics
+        log.info(
+            "drm: \(path) closed after \(s.presented) frames: \(s.modesets) modesets, \(s.lateFrames) late, "
+                + "\(s.droppedFrames) dropped, \(s.recoveries) recoveries")
+    }
+}
