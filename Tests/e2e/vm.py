@@ -158,6 +158,7 @@ class Run:
         self.qemu_start = None
         self.qemu_exit = None
         self.timed_out = False
+        self.error = None  # what broke the harness itself, if anything
 
     # --- QEMU -----------------------------------------------------------------------
 
@@ -182,9 +183,10 @@ class Run:
         self.qmp = QMP(self.qmp_path, 20)
 
     def stop_qemu(self):
+        qmp = getattr(self, "qmp", None)
         if self.qemu.poll() is None:
             try:
-                self.qmp.execute("quit")
+                qmp.execute("quit")
             except Exception:
                 pass
             try:
@@ -192,7 +194,8 @@ class Run:
             except subprocess.TimeoutExpired:
                 self.qemu.kill()
                 self.qemu.wait(5)
-        self.qmp.close()
+        if qmp is not None:
+            qmp.close()
         self.qemu_log.close()
 
     # --- serial -----------------------------------------------------------------------
@@ -539,11 +542,13 @@ class Run:
 
         # The machine itself: reported, powered off by itself.
         boot_detail = "guest reported %s, %s" % (
-            "from %.1f s" % (self.begin_seen - self.qemu_start) if reported else "nothing",
-            "powered off after %.1f s" % (self.qemu_exit - self.qemu_start) if self.qemu_exit else
+            "from %.1f s" % (self.begin_seen - self.qemu_start) if reported and self.qemu_start else "nothing",
+            "powered off after %.1f s" % (self.qemu_exit - self.qemu_start) if self.qemu_exit and self.qemu_start else
             "did not power off within 30 s of E2E end" if self.end_seen else
             "killed after the %d s limit" % self.args.timeout)
-        result(reported and ended and not self.timed_out, "guest-run", boot_detail)
+        if self.error:
+            boot_detail = "harness: " + self.error
+        result(reported and ended and not self.timed_out and not self.error, "guest-run", boot_detail)
 
         # Flips during the launch: `vitrine ctl status` once the launch is over (the kiosk
         # draws nothing while idle, so the counts are the launch's).
@@ -592,6 +597,8 @@ def main():
     try:
         run.start()
         run.loop()
+    except Exception as error:  # QEMU did not start, QMP broke: still a full report
+        run.error = "%s: %s" % (type(error).__name__, error)
     finally:
         if hasattr(run, "qemu"):
             run.stop_qemu()
