@@ -482,10 +482,9 @@ class Run:
             # and is not the old picture still standing. On DRM the kill blanks the screen
             # (the kernel restores the console), so the new process's first frame follows
             # a dark one; on fbdev the old frame stays in /dev/fb0 until the new process
-            # draws over it. It should be the closed doors (a cold start), but the doors
-            # may already be opening when the first frame was slow (TCG) and screendumps
-            # come every 50 ms: a launch frame counts as back, and the doors, when caught,
-            # must match the reference.
+            # draws over it. It should be the closed doors (a cold start, held 0.5 s), and
+            # when caught they must match the reference; a launch frame also counts as
+            # back: the check is about time.
             back = None
             changed = False
             for f in after:
