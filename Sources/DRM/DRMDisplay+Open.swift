@@ -115,15 +115,8 @@ extension DRMDisplay {
         do {
             return DRMDevice(io: try system.open(path))
         } catch {
-            switch error.errno {
-            case EACCES, EPERM:
-                let group = system.groupName(of: path) ?? "video"
-                throw .unavailable("\(path): permission denied; the user needs the \(group) group")
-            case ENOENT, ENODEV, ENXIO:
-                throw .unavailable("\(path): no such device")
-            default:
-                throw error.displayError
-            }
+            let group = [EACCES, EPERM].contains(error.errno) ? system.groupName(of: path) ?? "video" : "video"
+            throw DisplayError.openFailure(path: path, errno: error.errno, group: group) ?? error.displayError
         }
     }
 

@@ -1,3 +1,4 @@
+internal import Glibc
 import Raster
 
 /// A back buffer handed to the compositor: the surface to draw the next frame into, its
@@ -129,6 +130,19 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
         case .unavailable(let what): "no usable display: \(what)"
         case .busy(let what): "display busy: \(what)"
         case .system(let device, let call, let errno, let message): "\(device): \(call): \(message) (errno \(errno))"
+        }
+    }
+}
+
+extension DisplayError {
+    /// What a failed open of a display node (/dev/dri/cardN, /dev/fbN) means for a person,
+    /// shared by the backends: the node is missing, or reading it needs `group`. Nil for
+    /// any other errno (the backend reports it as a system error).
+    public static func openFailure(path: String, errno: Int32, group: String = "video") -> DisplayError? {
+        switch errno {
+        case EACCES, EPERM: .unavailable("\(path): permission denied; the user needs the \(group) group")
+        case ENOENT, ENODEV, ENXIO: .unavailable("\(path): no such device")
+        default: nil
         }
     }
 }

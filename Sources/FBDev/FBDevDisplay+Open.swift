@@ -203,12 +203,7 @@ extension FBDevDisplay {
 
     /// What a failed open means for the user: the node is missing, or needs the video group.
     static func openFailure(_ error: FramebufferError) -> DisplayError {
-        let path = error.path
-        switch error.errno.code {
-        case EACCES, EPERM: return .unavailable("\(path): permission denied; the user needs the video group")
-        case ENOENT, ENODEV, ENXIO: return .unavailable("\(path): no such device")
-        default: return failure(error)
-        }
+        DisplayError.openFailure(path: error.path, errno: error.errno.code) ?? failure(error)
     }
 
     /// A failed call after open: the device gone (69) or a system error naming the call.

@@ -252,7 +252,7 @@ public final class Kiosk {
         do {
             try pipeline.drawFrame()
         } catch .display(let e) {
-            throw KioskError(e, opening: "frame \(framesDrawn)")
+            throw KioskError(e, context: "frame \(framesDrawn)")
         } catch {
             throw .failure("frame \(framesDrawn): \(error)")
         }

@@ -48,7 +48,7 @@ public enum DisplayOpener {
                 return try HeadlessDisplay(
                     width: size.width, height: size.height, format: settings.format, buffers: settings.buffers)
             } catch {
-                throw KioskError(error, opening: "headless \(size.width)x\(size.height)")
+                throw KioskError(error, context: "headless \(size.width)x\(size.height)")
             }
         case .fbdev:
             let path = settings.device ?? "/dev/fb0"
@@ -61,7 +61,7 @@ public enum DisplayOpener {
                 }
                 return display
             } catch {
-                throw KioskError(error, opening: path)
+                throw KioskError(error, context: path)
             }
         case .drm:
             let drm = DRMSettings(
@@ -71,7 +71,7 @@ public enum DisplayOpener {
             do {
                 return try DRMDisplay.open(drm, log: log)
             } catch {
-                throw KioskError(error, opening: "drm")
+                throw KioskError(error, context: "drm")
             }
         case .wayland:
             throw .unavailable("the \(settings.backend.rawValue) backend is not in this build")
@@ -82,8 +82,9 @@ public enum DisplayOpener {
 extension KioskError {
     /// A display failure as the kiosk reports it, with its exit status: unavailable 69,
     /// and unsupported too (a framebuffer depth or size Vitrine can't draw: a restart
-    /// won't change it; the message says what was found); busy 75; anything else 1.
-    public init(_ error: DisplayError, opening what: String? = nil) {
+    /// won't change it; the message says what was found); busy 75; anything else 1,
+    /// its message after `context` (what was being done).
+    public init(_ error: DisplayError, context what: String? = nil) {
         switch error {
         case .unavailable(let text): self = .unavailable(text)
         case .unsupported: self = .unavailable("\(error)")
