@@ -97,8 +97,8 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "VitrineTestSupport",
-                "CAllocCount", .product(name: "Logging", package: "swift-log"),
+                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
+                "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),

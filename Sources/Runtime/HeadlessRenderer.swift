@@ -97,16 +97,22 @@ public final class HeadlessRenderer {
     /// Draws every requested frame, writing the pictures and calling `report` after each.
     /// A missing or corrupt picture goes to `warning`, once each; the frames go on with
     /// the placeholder.
+    ///
+    /// The runtime steps as on the panel (`steps`): each touch of the script is delivered
+    /// at the first step at or after its own time, then the scene is updated and a frame
+    /// drawn for that step's time. Only the requested frames are reported and written
+    /// (the others are drawn, as the panel would, but not encoded).
     public func run(report: (FrameReport) -> Void, warning: (String) -> Void = { _ in }) throws(RenderError)
         -> [FrameReport]
     {
-        let times = request.frameTimes
+        let steps = Self.steps(request.times, refreshRate: request.refreshRate)
+        let requested = steps.reduce(0) { $0 + $1.outputs.count }
         let folder = request.writesSingleFile || request.timingOnly ? nil : request.outPath
         if let folder { try Self.makeFolder(folder) }
         var sheet: ContactSheet? = nil
         var animation: APNGWriter? = nil
         if case .frames(let count, let fps) = request.times, let folder {
-            sheet = try? ContactSheet(frames: times.count, width: request.width, height: request.height)
+            sheet = try? ContactSheet(frames: count, width: request.width, height: request.height)
             let (num, den) = Self.frameDelay(fps: fps)
             do {
                 animation = try APNGWriter(
@@ -117,9 +123,10 @@ public final class HeadlessRenderer {
             }
         }
         var reports: [FrameReport] = []
-        reports.reserveCapacity(times.count)
+        reports.reserveCapacity(requested)
         var player = touches.map { TouchScript.Player($0) }
-        for (i, t) in times.enumerated() {
+        for step in steps {
+            let t = step.time
             if player != nil {
                 for event in player!.advance(to: t) {
                     tracker.handle(event) { router.handle($0) }
@@ -132,26 +139,25 @@ public final class HeadlessRenderer {
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
             let ms = (Stopwatch.now() - start) * 1000
-            let r = FrameReport(index: i, time: t, milliseconds: ms, stats: stats)
-            guard let front = display.front else { continue }
-            if request.timingOnly {
+            guard !step.outputs.isEmpty, let front = display.front else { continue }
+            for index in step.outputs {
+                let r = FrameReport(index: index, time: t, milliseconds: ms, stats: stats)
+                if !request.timingOnly {
+                    do {
+                        if let folder {
+                            try PNG.write(front, to: "\(folder)/frame-\(FrameReport.padded(index)).png")
+                        } else {
+                            try PNG.write(front, to: request.outPath)
+                        }
+                    } catch {
+                        throw .image(error)
+                    }
+                    sheet?.add(front)
+                    do { try animation?.append(front) } catch { throw .image(error) }
+                }
                 reports.append(r)
                 report(r)
-                continue
             }
-            do {
-                if let folder {
-                    try PNG.write(front, to: "\(folder)/frame-\(FrameReport.padded(i)).png")
-                } else {
-                    try PNG.write(front, to: request.outPath)
-                }
-            } catch {
-                throw .image(error)
-            }
-            sheet?.add(front)
-            do { try animation?.append(front) } catch { throw .image(error) }
-            reports.append(r)
-            report(r)
         }
         if let folder, let sheet {
             do { try PNG.write(sheet.sheet, to: "\(folder)/contact-sheet.png") } catch { throw .image(error) }
@@ -160,6 +166,53 @@ public final class HeadlessRenderer {
             do { try animation.finish() } catch { throw .image(error) }
         }
         return reports
+    }
+
+    /// One step of the runtime: a frame drawn at `time` (seconds from the cold start),
+    /// written out as the requested frames `outputs` (their indices; empty: drawn only).
+    public struct Step: Sendable, Equatable {
+        public var time: Double
+        public var outputs: [Int]
+    }
+
+    /// The steps a render takes, in time order.
+    ///
+    /// - `--frames N --fps F`: the frames themselves, one step each (F is the rate the
+    ///   runtime runs at; 60 by default, a panel's usual refresh).
+    /// - `--at T...`: from t = 0 to the last requested time, one step per refresh period
+    ///   (`refreshRate`, hertz), with each requested time a step of its own (on the grid
+    ///   or between two of its steps), so the scene has seen every step a panel would
+    ///   have drawn before T. A time asked for twice is one step written twice; the
+    ///   outputs are numbered in the order the times were given.
+    public static func steps(_ times: RenderRequest.Times, refreshRate: Double) -> [Step] {
+        switch times {
+        case .frames(let count, let fps):
+            return (0..<count).map { Step(time: Double($0) / fps, outputs: [$0]) }
+        case .at(let ts):
+            let asked = ts.enumerated().sorted { $0.element != $1.element ? $0.element < $1.element : $0.offset < $1.offset }
+            let period = 1 / refreshRate
+            var steps: [Step] = []
+            var k = 0
+            var a = 0
+            while a < asked.count {
+                let grid = Double(k) * period
+                let next = asked[a].element
+                // A grid step within a microsecond of a requested time is that time.
+                if grid < next - 1e-6 {
+                    steps.append(Step(time: grid, outputs: []))
+                    k += 1
+                    continue
+                }
+                var outputs: [Int] = []
+                while a < asked.count, asked[a].element == next {
+                    outputs.append(asked[a].offset)
+                    a += 1
+                }
+                steps.append(Step(time: next, outputs: outputs))
+                if grid <= next + 1e-6 { k += 1 }
+            }
+            return steps
+        }
     }
 
     /// An animated PNG frame delay for `fps`: exactly 1/fps when fps is a whole number,

@@ -34,6 +34,9 @@ public struct RenderRequest: Sendable, Equatable {
     public var touchScript: TouchScript?
     /// Threads painting besides the caller (nil: one per further CPU, up to 3).
     public var paintThreads: Int?
+    /// The panel's refresh rate, hertz: with `--at`, the runtime steps once a period
+    /// from t = 0, as the kiosk draws once a vblank (the board's `mode` refresh, else 60).
+    public var refreshRate = 60.0
 
     public init(
         width: Int, height: Int, format: String = "xrgb8888", buffers: Int = 2, rotation: Int = 0,
@@ -47,14 +50,6 @@ public struct RenderRequest: Sendable, Equatable {
         self.scene = scene
         self.times = times
         self.outPath = outPath
-    }
-
-    /// The frame times in order.
-    public var frameTimes: [Double] {
-        switch times {
-        case .at(let ts): ts
-        case .frames(let n, let fps): (0..<n).map { Double($0) / fps }
-        }
     }
 
     /// Whether the output is a single PNG file rather than a folder.

@@ -4,6 +4,7 @@ import Board
 import ConfigFile
 import FixedPoint
 import Input
+import Logging
 import Runtime
 import Scenes
 import Show
@@ -20,8 +21,11 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             The panel is the board's (--board), or a headless one of --size. With one --at, \
             --out is the PNG file; with several, or --frames, it is a folder of numbered PNGs \
-            (plus, for --frames, an animated PNG and a contact sheet). Prints one line per \
-            frame with its composite time and repainted pixel count. Scenes: launch (the \
+            (plus, for --frames, an animated PNG and a contact sheet). With --at the runtime \
+            steps from t = 0 once per refresh period (the board's mode refresh, else 60 Hz), \
+            touches at their own times, as on the panel; only the requested frames are \
+            written. Prints one line per requested frame with its composite time and \
+            repainted pixel count. Scenes: launch (the \
             default: a cold start), home, folder:<id>, shelf, book:<id>, cards:<id>, menu, \
             and test (the built-in test scene).
             """)
@@ -53,7 +57,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written into the output folder as tour.touch.")
     var tour = false
 
-    @Option(help: "A time to render, seconds from the cold start; repeatable.")
+    @Option(help: "A time to render, seconds from the cold start (0...3600); repeatable.")
     var at: [Double] = []
 
     @Option(help: "Render this many frames from t = 0 (with --tour, default: the whole tour).")
@@ -77,6 +81,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No per-frame lines, only the summary.")
     var quiet = false
 
+    /// The latest `--at`, seconds: the runtime steps once a refresh period up to it (an
+    /// hour at 60 Hz is 216 000 frames drawn, a few minutes' work).
+    static let maxAt = 3600.0
+
     static func parseSize(_ text: String) throws -> (Int, Int) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w),
@@ -98,7 +106,9 @@ struct RenderCommand: ParsableCommand {
         if tour, at.isEmpty, frames == nil, let tourLength { frames = Int((tourLength * fps).rounded(.up)) + 1 }
         switch (at.isEmpty, frames) {
         case (false, nil):
-            guard at.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw ValidationError("--at times must be 0 or more seconds") }
+            guard at.allSatisfy({ $0.isFinite && (0...Self.maxAt).contains($0) }) else {
+                throw ValidationError("--at times must be 0...\(Int(Self.maxAt)) seconds")
+            }
             times = .at(at)
         case (true, let n?):
             guard (1...100_000).contains(n) else { throw ValidationError("--frames must be 1...100000") }
@@ -136,6 +146,7 @@ struct RenderCommand: ParsableCommand {
         // The panel: the board's, else a headless one of --size (800x480 by default).
         var panel = (width: 800, height: 480, format: "xrgb8888", buffers: 2, mount: 0)
         var boardShow: String? = nil
+        var refresh: Int? = nil
         if let board {
             let b: Board
             do { b = try Board.load(path: board) } catch { throw exitWith(.configuration, "\(error)") }
@@ -146,6 +157,7 @@ struct RenderCommand: ParsableCommand {
             }
             panel = (s.width, s.height, b.display.format == .rgb565 ? "rgb565" : "xrgb8888", b.display.buffers, b.rotation.mount)
             boardShow = b.show.path
+            refresh = b.display.mode?.refresh
         } else if let size {
             let (w, h) = try Self.parseSize(size)
             panel.width = w
@@ -177,11 +189,14 @@ struct RenderCommand: ParsableCommand {
                 if !request.writesSingleFile && !request.timingOnly { try writeTour(script, folder: request.outPath) }
             }
         }
+        if let refresh { request.refreshRate = Double(refresh) }
         let renderer = try Self.makeRenderer(request, program: program)
         let quiet = self.quiet
         let reports = try renderer.run(
             report: { r in if !quiet { print(r.line) } },
-            warning: { w in FileOutput.standardError("<4>\(w)") })
+            warning: { w in
+                FileOutput.standardError(JournalLine.format(level: .warning, label: "vitrine", message: w, metadata: [:]))
+            })
         print(RenderSummary(reports).line)
     }
 

@@ -19,7 +19,7 @@ import Testing
     @Test func badCommandLinesAreUsageErrors() {
         #expect(failure(["--out", "x"]) == ("give either --at SECONDS (repeatable) or --frames N", 64))
         #expect(failure(["--out", "x", "--at", "1", "--frames", "3"]).code == 64)
-        #expect(failure(["--out", "x", "--at=-1"]) == ("--at times must be 0 or more seconds", 64))
+        #expect(failure(["--out", "x", "--at=-1"]) == ("--at times must be 0...3600 seconds", 64))
         #expect(failure(["--out", "x", "--frames", "0"]) == ("--frames must be 1...100000", 64))
         #expect(failure(["--out", "x", "--frames", "2", "--fps", "0"]) == ("--fps must be in (0, 1000]", 64))
         #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("bad --size '800': want WxH, each 1...8192", 64))
