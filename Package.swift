@@ -35,6 +35,11 @@ let package = Package(
         .systemLibrary(
             name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
 
+        // libinput and libudev for touch; shim.h formats libinput's va_list log lines.
+        .systemLibrary(
+            name: "CLibInput", path: "Sources/CLibInput", pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]),
+
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
@@ -61,6 +66,7 @@ let package = Package(
             ],
             swiftSettings: framePath),
         .target(name: "FBDev", dependencies: ["Display", "Raster", "CFBDev"]),
+        .target(name: "LibInput", dependencies: ["Input", "CLibInput"]),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
         // Configuration files: TOML read into typed values, every mistake as `file:line: key: what`.
         .target(name: "ConfigFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
@@ -92,6 +98,7 @@ let package = Package(
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
+        .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "CDRM"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(

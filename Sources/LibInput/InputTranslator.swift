@@ -1,0 +1,128 @@
+import Input
+
+/// Turns raw libinput events into `Input` values, with the guarantees the kiosk relies on
+/// whatever a device sends:
+/// - only the selected devices (`DeviceSelection`) drive the show; others' events are
+///   dropped;
+/// - every position handed on lies inside the panel (`PanelSize.clamp`): a digitizer
+///   reporting beyond its axis range, or a calibration that overshoots, is held to the
+///   edge rather than refused, since the finger is really there;
+/// - a slot of -1 (a device without slots) is slot 0;
+/// - motion, up or cancel on a slot that is not down is dropped;
+/// - a device that goes away with fingers down (or the pointer pressed) ends each of
+///   them with a cancel and a frame: never a stuck press;
+/// - only the left button drives the pointer's finger; a release from another device
+///   than the one that pressed is dropped.
+///
+/// Times: device time (CLOCK_MONOTONIC seconds) minus `timeOrigin`, so that velocities,
+/// taps and swipes use when the finger moved, not when the loop woke up.
+public struct InputTranslator {
+    public let panelSize: PanelSize
+    public let selection: DeviceSelection
+    /// Subtracted from device times: the scene clock's zero on CLOCK_MONOTONIC, seconds.
+    public var timeOrigin: Double
+    /// The devices seen, by sysname, and whether each is selected.
+    public private(set) var devices: [String: (info: InputDeviceInfo, selected: Bool)] = [:]
+    /// The slots each device has down.
+    public private(set) var slotsDown: [String: Set<Int>] = [:]
+    /// The device holding the pointer's button down, if any.
+    public private(set) var pointerHeldBy: String?
+
+    public init(panelSize: PanelSize, selection: DeviceSelection, timeOrigin: Double = 0) {
+        self.panelSize = panelSize
+        self.selection = selection
+        self.timeOrigin = timeOrigin
+    }
+
+    /// The selected devices present now, in sysname order.
+    public var selectedDevices: [InputDeviceInfo] {
+        devices.values.filter(\.selected).map(\.info).sorted { $0.sysname < $1.sysname }
+    }
+
+    /// Whether any finger or the pointer is down.
+    public var anyDown: Bool { pointerHeldBy != nil || slotsDown.values.contains { !$0.isEmpty } }
+
+    /// Translates `event`, calling `emit` for each action it makes (none, one, or for a
+    /// removal a cancel per slot down, a frame and the removal).
+    public mutating func translate(_ event: RawInputEvent, emit: (InputAction) -> Void) {
+        let time = event.time - timeOrigin
+        let device = event.device
+        if case .added(let info) = event.kind {
+            let selected = selection.selects(info)
+            devices[device] = (info, selected)
+            emit(.deviceAdded(info, selected: selected))
+            return
+        }
+        if case .removed = event.kind {
+            removed(device, time: time, emit: emit)
+            return
+        }
+        guard devices[device]?.selected == true else { return }
+        switch event.kind {
+        case .added, .removed, .other:
+            return
+        case .touchDown(let slot, let x, let y):
+            let s = Swift.max(0, slot)
+            guard let p = inside(x, y) else { return }
+            slotsDown[device, default: []].insert(s)
+            emit(.touch(TouchEvent(time: time, .down(slot: s, position: p))))
+        case .touchMotion(let slot, let x, let y):
+            let s = Swift.max(0, slot)
+            guard slotsDown[device]?.contains(s) == true, let p = inside(x, y) else { return }
+            emit(.touch(TouchEvent(time: time, .move(slot: s, position: p))))
+        case .touchUp(let slot):
+            let s = Swift.max(0, slot)
+            guard slotsDown[device]?.remove(s) != nil else { return }
+            emit(.touch(.up(s, at: time)))
+        case .touchCancel(let slot):
+            let s = Swift.max(0, slot)
+            guard slotsDown[device]?.remove(s) != nil else { return }
+            emit(.touch(.cancel(s, at: time)))
+        case .touchFrame:
+            emit(.touch(.frame(at: time)))
+        case .pointerMotion(let dx, let dy):
+            guard dx.isFinite, dy.isFinite else { return }
+            emit(.pointer(PointerEvent(time: time, .motion(dx: dx, dy: dy))))
+        case .pointerAbsolute(let x, let y), .tabletAxis(let x, let y):
+            guard let p = inside(x, y) else { return }
+            emit(.pointer(PointerEvent(time: time, .absolute(p))))
+        case .pointerButton(let code, let pressed):
+            guard code == RawInputEvent.leftButton else { return }
+            button(pressed, device: device, time: time, emit: emit)
+        case .tabletTip(let x, let y, let down):
+            if let p = inside(x, y) { emit(.pointer(PointerEvent(time: time, .absolute(p)))) }
+            button(down, device: device, time: time, emit: emit)
+        }
+    }
+
+    private mutating func button(_ pressed: Bool, device: String, time: Double, emit: (InputAction) -> Void) {
+        if pressed {
+            guard pointerHeldBy == nil else { return }
+            pointerHeldBy = device
+        } else {
+            guard pointerHeldBy == device else { return }
+            pointerHeldBy = nil
+        }
+        emit(.pointer(PointerEvent(time: time, .button(pressed: pressed))))
+    }
+
+    private mutating func removed(_ device: String, time: Double, emit: (InputAction) -> Void) {
+        let known = devices.removeValue(forKey: device)
+        if let slots = slotsDown.removeValue(forKey: device), !slots.isEmpty {
+            for s in slots.sorted() { emit(.touch(.cancel(s, at: time))) }
+            emit(.touch(.frame(at: time)))
+        }
+        if pointerHeldBy == device {
+            pointerHeldBy = nil
+            emit(.pointerCancelled(time: time))
+        }
+        if let known { emit(.deviceRemoved(known.info, selected: known.selected)) }
+    }
+
+    /// The point held to the panel; nil when not finite (a broken device or matrix).
+    private func inside(_ x: Double, _ y: Double) -> PanelPoint? {
+        let p = PanelPoint(x: x, y: y)
+        guard p.isFinite else { return nil }
+        return panelSize.clamp(p)
+    }
+}

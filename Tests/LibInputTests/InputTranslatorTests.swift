@@ -1,0 +1,187 @@
+import Input
+import Testing
+
+@testable import LibInput
+
+/// The translation at the edge, with events built here (no device): every slot, points
+/// held inside the panel, selection, pointers, and cancels when a device goes away.
+@Suite struct InputTranslatorTests {
+    static let touchscreen = InputDeviceInfo(
+        name: "Vitrine virtual touchscreen", sysname: "event4", capabilities: .touch, touchSlots: 10)
+    static let tablet = InputDeviceInfo(name: "QEMU QEMU USB Tablet", sysname: "event5", capabilities: .pointer)
+    static let keyboard = InputDeviceInfo(name: "AT keyboard", sysname: "event0", capabilities: .keyboard)
+
+    func translator(_ selection: DeviceSelection = .every, width: Int = 800, height: Int = 480) -> InputTranslator {
+        var t = InputTranslator(panelSize: PanelSize(width: width, height: height), selection: selection)
+        for d in [Self.touchscreen, Self.tablet, Self.keyboard] { t.translate(RawInputEvent(device: d.sysname, time: 0, .added(d))) { _ in } }
+        return t
+    }
+
+    func run(_ t: inout InputTranslator, _ events: [RawInputEvent]) -> [InputAction] {
+        var out: [InputAction] = []
+        for e in events { t.translate(e) { out.append($0) } }
+        return out
+    }
+
+    @Test func everySlotZeroToNineIsDelivered() {
+        var t = translator()
+        var events: [RawInputEvent] = []
+        for s in 0..<10 { events.append(RawInputEvent(device: "event4", time: 1, .touchDown(slot: s, x: Double(10 * s), y: 20))) }
+        events.append(RawInputEvent(device: "event4", time: 1, .touchFrame))
+        for s in 0..<10 { events.append(RawInputEvent(device: "event4", time: 1.01, .touchMotion(slot: s, x: Double(10 * s + 5), y: 30))) }
+        for s in 0..<10 { events.append(RawInputEvent(device: "event4", time: 1.02, .touchUp(slot: s))) }
+        events.append(RawInputEvent(device: "event4", time: 1.02, .touchFrame))
+        let out = run(&t, events)
+        #expect(out.count == 32)
+        #expect(out[9] == .touch(.down(9, 90, 20, at: 1)))
+        #expect(out[11] == .touch(.move(0, 5, 30, at: 1.01)))
+        #expect(out[30] == .touch(.up(9, at: 1.02)))
+        #expect(!t.anyDown)
+    }
+
+    @Test func pointsAreHeldInsideThePanel() {
+        var t = translator(width: 480, height: 800)
+        let out = run(&t, [
+            RawInputEvent(device: "event4", time: 0, .touchDown(slot: 0, x: -30, y: 900)),
+            RawInputEvent(device: "event4", time: 0, .touchMotion(slot: 0, x: 99_999_999, y: -1)),
+            RawInputEvent(device: "event4", time: 0, .touchMotion(slot: 0, x: .nan, y: 3)),
+            RawInputEvent(device: "event5", time: 0, .pointerAbsolute(x: 500, y: 801)),
+        ])
+        #expect(out == [
+            .touch(.down(0, 0, 799, at: 0)), .touch(.move(0, 479, 0, at: 0)),
+            .pointer(PointerEvent(time: 0, .absolute(PanelPoint(x: 479, y: 799)))),
+        ])
+    }
+
+    @Test func timesAreDeviceTimesFromTheOrigin() {
+        var t = translator()
+        t.timeOrigin = 100
+        let out = run(&t, [RawInputEvent(device: "event4", time: 102.5, .touchDown(slot: 1, x: 1, y: 2))])
+        #expect(out == [.touch(.down(1, 1, 2, at: 2.5))])
+    }
+
+    @Test func slotMinusOneIsSlotZeroAndStrayEventsAreDropped() {
+        var t = translator()
+        let out = run(&t, [
+            RawInputEvent(device: "event4", time: 0, .touchMotion(slot: 3, x: 1, y: 1)),  // not down
+            RawInputEvent(device: "event4", time: 0, .touchUp(slot: 3)),
+            RawInputEvent(device: "event4", time: 0, .touchCancel(slot: 3)),
+            RawInputEvent(device: "event4", time: 0, .touchDown(slot: -1, x: 5, y: 6)),
+            RawInputEvent(device: "event4", time: 0, .touchUp(slot: -1)),
+        ])
+        #expect(out == [.touch(.down(0, 5, 6, at: 0)), .touch(.up(0, at: 0))])
+    }
+
+    @Test func aDeviceRemovedMidTouchEndsEachTouchWithACancel() {
+        var t = translator()
+        let out = run(&t, [
+            RawInputEvent(device: "event4", time: 1, .touchDown(slot: 0, x: 5, y: 6)),
+            RawInputEvent(device: "event4", time: 1, .touchDown(slot: 3, x: 7, y: 8)),
+            RawInputEvent(device: "event4", time: 1, .touchFrame),
+            RawInputEvent(device: "event5", time: 1, .pointerButton(code: RawInputEvent.leftButton, pressed: true)),
+            RawInputEvent(device: "event4", time: 2, .removed),
+            RawInputEvent(device: "event5", time: 3, .removed),
+            // Late events of a removed device are dropped.
+            RawInputEvent(device: "event4", time: 3, .touchUp(slot: 0)),
+        ])
+        #expect(out.suffix(6) == [
+            .touch(.cancel(0, at: 2)), .touch(.cancel(3, at: 2)), .touch(.frame(at: 2)),
+            .deviceRemoved(Self.touchscreen, selected: true),
+            .pointerCancelled(time: 3), .deviceRemoved(Self.tablet, selected: true),
+        ])
+        #expect(!t.anyDown)
+        #expect(t.selectedDevices.isEmpty)
+    }
+
+    @Test func theLeftButtonIsTheFingerOnlyFromTheDeviceThatPressed() {
+        var t = translator()
+        let touchscreenAsPointer = InputDeviceInfo(name: "mouse", sysname: "event7", capabilities: .pointer)
+        t.translate(RawInputEvent(device: "event7", time: 0, .added(touchscreenAsPointer))) { _ in }
+        let out = run(&t, [
+            RawInputEvent(device: "event5", time: 0, .pointerButton(code: 0x111, pressed: true)),  // right: ignored
+            RawInputEvent(device: "event5", time: 0, .pointerButton(code: RawInputEvent.leftButton, pressed: true)),
+            RawInputEvent(device: "event7", time: 0, .pointerButton(code: RawInputEvent.leftButton, pressed: true)),
+            RawInputEvent(device: "event7", time: 0, .pointerButton(code: RawInputEvent.leftButton, pressed: false)),
+            RawInputEvent(device: "event7", time: 0, .pointerMotion(dx: 3, dy: -2)),
+            RawInputEvent(device: "event5", time: 1, .pointerButton(code: RawInputEvent.leftButton, pressed: false)),
+        ])
+        #expect(out == [
+            .pointer(PointerEvent(time: 0, .button(pressed: true))),
+            .pointer(PointerEvent(time: 0, .motion(dx: 3, dy: -2))),
+            .pointer(PointerEvent(time: 1, .button(pressed: false))),
+        ])
+    }
+
+    @Test func aTabletTipIsAPress() {
+        var t = translator()
+        let pen = InputDeviceInfo(name: "pen", sysname: "event9", capabilities: .tabletTool)
+        t.translate(RawInputEvent(device: "event9", time: 0, .added(pen))) { _ in }
+        let out = run(&t, [
+            RawInputEvent(device: "event9", time: 0, .tabletTip(x: 10, y: 20, down: true)),
+            RawInputEvent(device: "event9", time: 0, .tabletAxis(x: 11, y: 21)),
+            RawInputEvent(device: "event9", time: 0, .tabletTip(x: 11, y: 21, down: false)),
+        ])
+        #expect(out == [
+            .pointer(PointerEvent(time: 0, .absolute(PanelPoint(x: 10, y: 20)))),
+            .pointer(PointerEvent(time: 0, .button(pressed: true))),
+            .pointer(PointerEvent(time: 0, .absolute(PanelPoint(x: 11, y: 21)))),
+            .pointer(PointerEvent(time: 0, .absolute(PanelPoint(x: 11, y: 21)))),
+            .pointer(PointerEvent(time: 0, .button(pressed: false))),
+        ])
+    }
+
+    @Test func onlySelectedDevicesDriveTheShow() {
+        var t = translator(.name("Vitrine virtual touchscreen"))
+        #expect(t.selectedDevices == [Self.touchscreen])
+        let out = run(&t, [
+            RawInputEvent(device: "event5", time: 0, .pointerButton(code: RawInputEvent.leftButton, pressed: true)),
+            RawInputEvent(device: "event0", time: 0, .other),
+            RawInputEvent(device: "event4", time: 0, .touchDown(slot: 0, x: 1, y: 1)),
+            RawInputEvent(device: "event99", time: 0, .touchDown(slot: 1, x: 1, y: 1)),  // never added
+        ])
+        #expect(out == [.touch(.down(0, 1, 1, at: 0))])
+    }
+
+    /// A flood: 10 000 events in a second from one device, fingers going down on slots
+    /// already down and moving everywhere: every down ends, every point is on the panel.
+    @Test func aFloodOfRandomEventsKeepsTheGuarantees() {
+        var t = translator(width: 320, height: 240)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return seed
+        }
+        var out: [InputAction] = []
+        for i in 0..<10_000 {
+            let slot = Int(next() % 14) - 2
+            let x = Double(Int(next() % 2000)) - 500
+            let y = Double(Int(next() % 2000)) - 500
+            let kind: RawInputEvent.Kind
+            switch next() % 6 {
+            case 0: kind = .touchDown(slot: slot, x: x, y: y)
+            case 1, 2: kind = .touchMotion(slot: slot, x: x, y: y)
+            case 3: kind = .touchUp(slot: slot)
+            case 4: kind = .touchFrame
+            default: kind = .touchCancel(slot: slot)
+            }
+            t.translate(RawInputEvent(device: "event4", time: Double(i) / 10_000, kind)) { out.append($0) }
+        }
+        t.translate(RawInputEvent(device: "event4", time: 1, .removed)) { out.append($0) }
+        var down = Set<Int>()
+        for a in out {
+            guard case .touch(let e) = a else { continue }
+            switch e.kind {
+            case .down(let s, let p), .move(let s, let p):
+                #expect((0...319).contains(p.x) && (0...239).contains(p.y))
+                if case .down = e.kind { down.insert(s) } else { #expect(down.contains(s)) }
+            case .up(let s), .cancel(let s):
+                down.remove(s)
+            case .frame:
+                break
+            }
+        }
+        #expect(down.isEmpty)
+    }
+}
