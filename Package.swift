@@ -77,8 +77,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM", "LibInput",
+                "Input", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

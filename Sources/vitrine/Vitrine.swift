@@ -7,7 +7,7 @@ struct Vitrine: ParsableCommand {
         commandName: "vitrine",
         abstract: "A kiosk runtime for Linux touch panels.",
         subcommands: [
-            RunCommand.self, RenderCommand.self, CheckCommand.self, OutputsCommand.self, CtlCommand.self,
+            RunCommand.self, RenderCommand.self, CheckCommand.self, OutputsCommand.self, InputsCommand.self, CtlCommand.self,
             ShowCommand.self,
             BenchCommand.self,
         ])

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Board
+import Input
+import LibInput
+import Runtime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `vitrine inputs [--board FILE]`: the input devices libinput sees on seat0, for writing
+/// a board's `[touch]` (DESIGN.md §3). Plain text, a few lines a device.
+struct InputsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inputs",
+        abstract: "List the input devices libinput sees: name, node, capabilities, size, touch slots, calibration.",
+        discussion: """
+            Reads only, beside the kiosk too. With --board, says which devices the board's \
+            [touch] device selects (without it, every touch and pointer device drives the \
+            show). No devices: says so and exits 0. Devices that can't be opened for lack \
+            of permission: exit 69, naming the group needed.
+            """)
+
+    @Option(help: "A board file: mark the devices its [touch] device selects.")
+    var board: String?
+
+    func run() throws {
+        var selection = DeviceSelection.every
+        if let board {
+            do { selection = DeviceSelection(boardDevice: try Board.load(path: board).touch.device) } catch {
+                throw exitWith(.configuration, "\(error)")
+            }
+        }
+        var warnings: [String] = []
+        let seat: LibInputSeat
+        do {
+            seat = try LibInputSeat(selection: .every, panelSize: PanelSize(width: 800, height: 480)) { level, line in
+                if level == .warning || level == .error { warnings.append(line) }
+            }
+        } catch {
+            throw exitWith(.unavailable, "\(error)")
+        }
+        var devices: [InputDeviceInfo] = []
+        seat.read { event in
+            if case .added(let info) = event.kind { devices.append(info) }
+        }
+        for line in InputsReport.lines(devices, selection: selection, failures: seat.openFailures) { print(line) }
+        for w in warnings { FileOutput.standardError("vitrine: \(w)") }
+        if devices.isEmpty, seat.openFailures.values.contains(where: { $0 == EACCES || $0 == EPERM }) {
+            throw exitWith(.unavailable, "vitrine: no input device could be opened: permission denied (the user needs the input group)")
+        }
+    }
+}
