@@ -18,7 +18,8 @@ import Raster
 /// `.argb8888` as RGBA (type 6, straight alpha), `.a8` as gray (type 0).
 ///
 /// The file appears atomically: everything goes to `path + ".tmp"`, renamed over `path`
-/// by `finish()`. The number of frames is declared up front (acTL comes before the
+/// by `finish()`; only a regular file is replaced (as `FileIO.writeAtomically`: a
+/// device, FIFO or directory at `path` is refused when the writer is made). The number of frames is declared up front (acTL comes before the
 /// first frame's data, and rewriting it would need a seekable, re-read file), and
 /// `finish()` checks it. Any error abandons the animation: the temporary file is
 /// removed, `path` is left as it was, and every later call throws the same error. A
@@ -39,9 +40,9 @@ public struct APNGWriter: ~Copyable {
     /// Frames written so far.
     public private(set) var framesWritten = 0
 
-    private var tmpPath: String { path + ".tmp" }
-    /// The open temporary file; -1 once finished or abandoned.
-    private var fd: Int32
+    /// The temporary file, renamed over `path` by `finish()`; removed when abandoned
+    /// or dropped.
+    private var file: AtomicFile
     /// The next fcTL/fdAT sequence number.
     private var sequence: UInt32 = 0
     /// Frame 0's IHDR data: every later frame must encode to the same header.
@@ -54,8 +55,9 @@ public struct APNGWriter: ~Copyable {
     /// Starts an animation of `frameCount` frames shown `framesPerSecond` times a second
     /// (each frame's delay is 1 / `framesPerSecond` s), creating `path + ".tmp"`.
     /// - Throws: `encodeFailed` for a size outside 1 ... 32768, a frame count below 1 or
-    ///   above 2^31 - 1, a rate outside 1 ... 65535; `writeFailed` if the temporary file
-    ///   cannot be created (ENOENT for a missing directory).
+    ///   above 2^31 - 1, a rate outside 1 ... 65535; `notReplaceable` when `path` is
+    ///   not a regular file (a device, a FIFO, a directory); `writeFailed` if the
+    ///   temporary file cannot be created (ENOENT for a missing directory).
     public init(path: String, width: Int, height: Int, frameCount: Int, framesPerSecond: Int) throws(ImageError) {
         guard (1...Int(UInt16.max)).contains(framesPerSecond) else {
             throw .encodeFailed(
@@ -78,22 +80,13 @@ public struct APNGWriter: ~Copyable {
         guard (1...Int(Int32.max)).contains(frameCount) else {
             throw .encodeFailed(path: path, format: .png, reason: "an animation needs at least 1 frame, not \(frameCount)")
         }
-        let file = retryingEINTR { open(path + ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard file >= 0 else { throw .writeFailed(path: path, errno: errno) }
+        self.file = try AtomicFile(path: path)
         self.path = path
         self.width = width
         self.height = height
         self.frameCount = frameCount
         self.delayNumerator = delayNumerator
         self.delayDenominator = delayDenominator
-        self.fd = file
-    }
-
-    deinit {
-        if fd >= 0 {
-            close(fd)
-            unlink(tmpPath)
-        }
     }
 
     /// Encodes `surface` and writes it as the next frame.
@@ -113,7 +106,8 @@ public struct APNGWriter: ~Copyable {
 
     /// Writes IEND, closes the temporary file and renames it over `path`.
     /// - Throws: `encodeFailed` when fewer frames were appended than declared;
-    ///   `writeFailed` if writing, closing or renaming fails. Nothing is left behind.
+    ///   `writeFailed` if writing, closing or renaming fails; `notReplaceable` if a
+    ///   device, FIFO or directory appeared at `path` meanwhile. Nothing is left behind.
     public consuming func finish() throws(ImageError) {
         if let failure { throw failure }
         do throws(ImageError) {
@@ -124,12 +118,8 @@ public struct APNGWriter: ~Copyable {
             }
             var out: [UInt8] = []
             PNGChunk("IEND", []).write(to: &out)
-            try writeAll(out)
-            let file = fd
-            fd = -1
-            // close can report a deferred write error (NFS, quota); EINTR still closed it.
-            if close(file) != 0, case let e = errno, e != EINTR { throw ImageError.writeFailed(path: path, errno: e) }
-            guard rename(tmpPath, path) == 0 else { throw ImageError.writeFailed(path: path, errno: errno) }
+            try file.write(out)
+            try file.commit()
         } catch {
             abandon(error)
             throw error
@@ -179,7 +169,7 @@ public struct APNGWriter: ~Copyable {
                 PNGChunk("fdAT", fdat[...]).write(to: &out)
             }
         }
-        try writeAll(out)
+        try file.write(out)
         framesWritten += 1
     }
 
@@ -204,26 +194,9 @@ public struct APNGWriter: ~Copyable {
         return sequence
     }
 
-    private func writeAll(_ bytes: [UInt8]) throws(ImageError) {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + written, raw.count - written) }
-            if n < 0 {
-                let e = errno
-                if e == EINTR { continue }
-                throw .writeFailed(path: path, errno: e)
-            }
-            written += n
-        }
-    }
-
     /// Closes and removes the temporary file; later calls throw `error`.
     private mutating func abandon(_ error: ImageError) {
         failure = error
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
-        unlink(tmpPath)
+        file.abandon()
     }
 }

@@ -41,7 +41,7 @@ public final class Font {
     var currentSize64: Int32 = 0
 
     /// Reads and opens the font file at `path`.
-    /// - Throws: `notFound`, `unreadable`, `fileTooLarge`, `empty`, `notAFont`, `corrupt`,
+    /// - Throws: `notFound`, `unreadable`, `notRegularFile`, `fileTooLarge`, `empty`, `notAFont`, `corrupt`,
     ///   `unsupported` (bitmap-only, or no OpenType tables), `noUnicodeCharmap`.
     init(path: String, id: UInt32, library: FontLibrary) throws(FontError) {
         let data: [UInt8]
@@ -52,6 +52,7 @@ public final class Font {
             case .notFound: throw .notFound(path: path)
             case .fileTooLarge(_, let bytes, let limit): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
             case .unreadable(_, let e): throw .unreadable(path: path, errno: e)
+            case .notRegularFile(_, let kind): throw .notRegularFile(path: path, kind: kind)
             default: throw .unreadable(path: path, errno: 0)
             }
         }

@@ -11,8 +11,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist (`open` failed with ENOENT).
     case notFound(path: String)
     /// The file exists but could not be opened or read; `errno` as `open`/`read` set it
-    /// (EACCES, EISDIR, EIO, ...).
+    /// (EACCES, EIO, ...).
     case unreadable(path: String, errno: Int32)
+    /// The path is not a regular file (a directory, a FIFO, a device): not read.
+    case notRegularFile(path: String, kind: FileKind)
     /// The file is bigger than `Font.maxFileBytes`; `bytes` is its size.
     case fileTooLarge(path: String, bytes: Int, limit: Int)
     /// The file is empty (0 bytes).
@@ -33,7 +35,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The font file the error is about.
     public var path: String {
         switch self {
-        case .notFound(let p), .unreadable(let p, _), .fileTooLarge(let p, _, _), .empty(let p),
+        case .notFound(let p), .unreadable(let p, _), .notRegularFile(let p, _), .fileTooLarge(let p, _, _), .empty(let p),
             .notAFont(let p, _), .corrupt(let p, _), .unsupported(let p, _), .noUnicodeCharmap(let p),
             .sizeNotSettable(let p, _, _):
             p
@@ -46,6 +48,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): cannot read font: \(errnoDescription(ENOENT))"
         case .unreadable(let p, let e):
             "\(p): cannot read font: \(errnoDescription(e))"
+        case .notRegularFile(let p, let kind):
+            "\(p): cannot read font: \(kind), not a regular file"
         case .fileTooLarge(let p, let bytes, let limit):
             "\(p): font file too large: \(bytes) bytes, over the \(limit)-byte limit"
         case .empty(let p):

@@ -7,7 +7,7 @@ import Raster
 /// construction (every JPEG; a PNG without alpha or tRNS), `.argb8888` otherwise.
 public enum Image {
     /// Reads and decodes the image file at `path`.
-    /// - Throws: `notFound`, `unreadable` (EISDIR for a directory), `fileTooLarge` (over
+    /// - Throws: `notFound`, `notRegularFile` (a directory, FIFO, device), `unreadable`, `fileTooLarge` (over
     ///   `limits.maxFileBytes`), and whatever `decode` throws, each naming `path`.
     public static func read(path: String, limits: ImageLimits = .default) throws(ImageError) -> Surface {
         let bytes = try FileIO.readAll(path: path, maxBytes: limits.maxFileBytes)

@@ -8,8 +8,11 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist (`open` failed with ENOENT).
     case notFound(path: String)
     /// The file exists but could not be opened or read; `errno` as `open`/`read` set it
-    /// (EACCES, EISDIR, EIO, ...).
+    /// (EACCES, EIO, ...).
     case unreadable(path: String, errno: Int32)
+    /// The path is not a regular file (a FIFO, a directory, a device, a socket): nothing
+    /// was read, and opening it did not wait.
+    case notRegularFile(path: String, kind: FileKind)
     /// The file is bigger than `ImageLimits.maxFileBytes`; `bytes` is its size.
     case fileTooLarge(path: String, bytes: Int, limit: Int)
     /// The data ends before the image does; `bytes` is how many there were (0: empty).
@@ -27,13 +30,18 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Writing the file failed; `errno` as `open`/`write`/`close`/`rename` set it. No
     /// partial file is left behind.
     case writeFailed(path: String, errno: Int32)
+    /// Writing would replace something that is not a regular file (a device, a FIFO, a
+    /// socket, a directory, a symbolic link to one of those or to nothing): it is left
+    /// as it was, and no temporary file is left behind.
+    case notReplaceable(path: String, kind: FileKind)
 
     /// The file the error is about, or `"<memory>"`.
     public var path: String {
         switch self {
-        case .notFound(let p), .unreadable(let p, _), .fileTooLarge(let p, _, _),
+        case .notFound(let p), .unreadable(let p, _), .notRegularFile(let p, _), .fileTooLarge(let p, _, _),
             .truncated(let p, _, _), .corrupt(let p, _, _), .tooLarge(let p, _, _, _, _),
-            .unsupported(let p, _), .encodeFailed(let p, _, _), .writeFailed(let p, _):
+            .unsupported(let p, _), .encodeFailed(let p, _, _), .writeFailed(let p, _),
+            .notReplaceable(let p, _):
             p
         }
     }
@@ -44,6 +52,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): cannot read: \(errnoDescription(ENOENT))"
         case .unreadable(let p, let e):
             "\(p): cannot read: \(errnoDescription(e))"
+        case .notRegularFile(let p, let kind):
+            "\(p): cannot read: \(kind), not a regular file"
         case .fileTooLarge(let p, let bytes, let limit):
             "\(p): file too large: \(bytes) bytes, over the \(limit)-byte limit"
         case .truncated(let p, let f, 0):
@@ -65,6 +75,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(p): cannot encode \(f): \(reason)"
         case .writeFailed(let p, let e):
             "\(p): cannot write: \(errnoDescription(e))"
+        case .notReplaceable(let p, let kind):
+            "\(p): not replacing \(kind) (only a regular file is replaced)"
         }
     }
 }

@@ -15,7 +15,7 @@ public enum JPEG {
     static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// Reads and decodes the JPEG file at `path` (see `decode` for the output format).
-    /// - Throws: `notFound`, `unreadable`, `fileTooLarge` (over `limits.maxFileBytes`),
+    /// - Throws: `notFound`, `unreadable`, `notRegularFile`, `fileTooLarge` (over `limits.maxFileBytes`),
     ///   and whatever `decode` throws, each naming `path`.
     public static func read(path: String, limits: ImageLimits = .default) throws(ImageError) -> Surface {
         let bytes = try FileIO.readAll(path: path, maxBytes: limits.maxFileBytes)

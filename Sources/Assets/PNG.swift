@@ -29,7 +29,7 @@ public enum PNG {
     public static let compressionLevel = 3
 
     /// Reads and decodes the PNG file at `path` (see `decode` for the output format).
-    /// - Throws: `notFound`, `unreadable`, `fileTooLarge` (over `limits.maxFileBytes`),
+    /// - Throws: `notFound`, `unreadable`, `notRegularFile`, `fileTooLarge` (over `limits.maxFileBytes`),
     ///   and whatever `decode` throws, each naming `path`.
     public static func read(path: String, limits: ImageLimits = .default) throws(ImageError) -> Surface {
         let bytes = try FileIO.readAll(path: path, maxBytes: limits.maxFileBytes)
@@ -37,7 +37,8 @@ public enum PNG {
     }
 
     /// Encodes `surface` and writes it to `path` atomically (through `path + ".tmp"` and a
-    /// rename: a reader never sees half a file, and a failure leaves nothing behind).
+    /// rename: a reader never sees half a file, and a failure leaves nothing behind). Only a
+    /// regular file is replaced (`FileIO.writeAtomically`): a device or FIFO at `path` is refused.
     public static func write(_ surface: Surface, to path: String) throws(ImageError) {
         let bytes = try encode(surface, name: path)
         try FileIO.writeAtomically(bytes, to: path)

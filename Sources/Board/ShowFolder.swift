@@ -20,11 +20,24 @@ enum ShowFolder {
         return String(folder) + path
     }
 
-    /// Whether `folder`/show.toml exists and is a regular file (symlinks followed).
-    static func hasManifest(_ folder: String) -> Bool {
+    /// What is wrong with `folder`/show.toml, or nil when it is a regular file
+    /// (symlinks followed): "no show.toml in "FOLDER"", or, for a directory, FIFO,
+    /// device or socket of that name, "show.toml in "FOLDER" is a FIFO, not a regular
+    /// file". Only `stat`: nothing is opened (opening a FIFO would wait for a writer).
+    static func manifestProblem(_ folder: String) -> String? {
         let file = folder.hasSuffix("/") ? folder + manifestName : folder + "/" + manifestName
         var info = stat()
-        guard stat(file, &info) == 0 else { return false }
-        return (info.st_mode & S_IFMT) == S_IFREG
+        guard stat(file, &info) == 0 else { return "no \(manifestName) in \"\(shortened(folder))\"" }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a file of unknown type"
+        }
+        return "\(manifestName) in \"\(shortened(folder))\" is \(kind), not a regular file"
     }
 }

@@ -11,9 +11,7 @@ extension ShowSettings {
         var path: String?
         if let given = try table.optionalNonEmptyString("path") {
             let folder = ShowFolder.resolve(given, against: boardPath)
-            guard ShowFolder.hasManifest(folder) else {
-                throw table.error("path", "no \(ShowFolder.manifestName) in \"\(folder)\"")
-            }
+            if let problem = ShowFolder.manifestProblem(folder) { throw table.error("path", problem) }
             path = folder
         }
         let idleReset = try table.optionalDouble("idle_reset") ?? ShowSettings.defaultIdleReset

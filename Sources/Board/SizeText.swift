@@ -12,16 +12,17 @@ enum SizeText {
         case refresh(found: String)
 
         /// The message for `text`, whose expected form is `form` ("WIDTHxHEIGHT (like \"800x480\")").
+        /// Quoted text is `shortened`.
         func message(for text: String, form: String) -> String {
             switch self {
             case .form:
-                return "\"\(text)\" is not \(form)"
+                return "\"\(shortened(text))\" is not \(form)"
             case .side(let name, let found):
                 let range = PanelDimensions.range
-                return "\(name) must be from \(range.lowerBound) to \(range.upperBound) pixels, found \(found)"
+                return "\(name) must be from \(range.lowerBound) to \(range.upperBound) pixels, found \(shortened(found))"
             case .refresh(let found):
                 let range = refreshRange
-                return "refresh rate must be from \(range.lowerBound) to \(range.upperBound) Hz, found \(found)"
+                return "refresh rate must be from \(range.lowerBound) to \(range.upperBound) Hz, found \(shortened(found))"
             }
         }
     }

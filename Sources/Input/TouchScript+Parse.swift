@@ -1,14 +1,19 @@
 extension TouchScript {
     /// Parses a touch script's text (see `TouchScript` for the format); `path` names it
     /// in errors.
-    public static func parse(_ text: String, path: String) throws(TouchScriptError) -> TouchScript {
-        try parse(bytes: Array(text.utf8), path: path)
+    ///
+    /// - Parameter panel: the native size of the panel the script is played on, when
+    ///   known (a render or a kiosk with a board): every point must then be on it, x
+    ///   from 0 to width - 1 and y from 0 to height - 1 (`coordinateOffPanel`). Without
+    ///   it, a point must only be on the largest panel (0 to `maximumCoordinate`).
+    public static func parse(_ text: String, path: String, panel: PanelSize? = nil) throws(TouchScriptError) -> TouchScript {
+        try parse(bytes: Array(text.utf8), path: path, panel: panel)
     }
 
     /// Parses a touch script's bytes, which must be UTF-8 (checked line by line, so that
-    /// a bad byte is reported with its line).
-    public static func parse(bytes: [UInt8], path: String) throws(TouchScriptError) -> TouchScript {
-        var parser = TouchScriptParser(path: path)
+    /// a bad byte is reported with its line). `panel` as in `parse(_:path:panel:)`.
+    public static func parse(bytes: [UInt8], path: String, panel: PanelSize? = nil) throws(TouchScriptError) -> TouchScript {
+        var parser = TouchScriptParser(path: path, panel: panel)
         var start = 0
         var number = 0
         while start <= bytes.count {
@@ -30,6 +35,8 @@ struct LineFault: Error {
 /// The state of one parse: the events generated so far and which slots are down.
 struct TouchScriptParser {
     let path: String
+    /// The panel every point must be on, when known.
+    let panel: PanelSize?
 
     /// An event with where it came from: its line, and its place in generation order
     /// (the tie-break of the final sort by time).
@@ -53,8 +60,9 @@ struct TouchScriptParser {
     var line = 0
     var sequence = 0
 
-    init(path: String) {
+    init(path: String, panel: PanelSize? = nil) {
         self.path = path
+        self.panel = panel
     }
 
     func error(_ fault: TouchScriptError.Fault) -> TouchScriptError {
@@ -253,10 +261,20 @@ struct TouchScriptParser {
         return Int(value)
     }
 
+    /// A coordinate named `name` (x, y, x0, y0, x1, y1): on the largest panel, and on
+    /// `panel` when it is known.
     func coordinate(_ args: Args, _ i: Int, _ name: String) throws(LineFault) -> Double {
         let token = args[args.startIndex + i]
         let value = try number(token)
-        guard value >= 0 else { throw LineFault(.negativeCoordinate(name: name, value: String(token))) }
+        guard value >= 0 && value <= TouchScript.maximumCoordinate else {
+            throw LineFault(.coordinateOffEveryPanel(name: name, value: String(token)))
+        }
+        if let panel {
+            let extent = name.hasPrefix("x") ? panel.width : panel.height
+            guard value <= Double(extent - 1) else {
+                throw LineFault(.coordinateOffPanel(name: name, value: String(token), panel: panel))
+            }
+        }
         return value
     }
 

@@ -33,8 +33,13 @@
 /// - TIME is a finite decimal number, not negative; lines are in non-decreasing time
 ///   order (events generated for later times, such as a tap's up, are merged in by time;
 ///   at equal times, events keep the order of the lines that made them);
-/// - SLOT is an integer in `slotRange` (0...9); X, Y are finite and not negative;
-///   DURATION is finite and positive; `nan`, `inf` and hexadecimal are rejected;
+/// - SLOT is an integer in `slotRange` (0...9); DURATION is finite and positive; `nan`,
+///   `inf` and hexadecimal are rejected;
+/// - X, Y are panel pixels (fractions allowed), so each must be on a panel: from 0 to
+///   `maximumCoordinate` (8191, the last pixel of the largest panel Vitrine supports),
+///   and, when the panel is known (`load(path:panel:)`, as a render with its size
+///   does), from 0 to width - 1 for X and to height - 1 for Y: a touch off the panel
+///   is a mistake in the script, not something to clamp silently;
 /// - `down` needs its slot up; `move`, `up` and `cancel SLOT` need it down;
 /// - while a `tap`, `longpress` or `swipe` holds its slot, only `cancel` may touch that
 ///   slot (it cuts the gesture short: its later events are dropped);
@@ -60,6 +65,11 @@ public struct TouchScript: Hashable, Sendable {
     /// The most events a script may generate (frames not counted): bounds the memory a
     /// long `swipe` can take.
     public static let maximumEventCount = 1_000_000
+
+    /// The largest coordinate a point may have, pixels: the last pixel of the largest
+    /// panel Vitrine supports (`PanelDimensions.maximumSide` in `Board`, 8192, minus 1;
+    /// a test checks the two agree).
+    public static let maximumCoordinate = 8191.0
 
     /// Seconds from a `tap`'s down to its up.
     public static let tapDuration = 0.05

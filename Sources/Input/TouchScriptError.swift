@@ -1,13 +1,17 @@
 /// A touch script that cannot be used: the file, the line (1-based; nil for faults of
 /// the whole file) and the fault. Its description is one line, `PATH:LINE: message`
-/// (or `PATH: message`), e.g. `tour.touch:3: unknown verb 'tapp'`.
+/// (or `PATH: message`), e.g. `tour.touch:3: unknown verb 'tapp'`. Text quoted from the
+/// script is `shortened` to 80 characters: a one-megabyte token makes a one-line error.
 public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public enum Fault: Hashable, Sendable {
         /// The file does not exist (ENOENT).
         case fileNotFound
-        /// `open`, `fstat` or `read` failed with this errno (EACCES, EISDIR, ...).
+        /// `open`, `fstat` or `read` failed with this errno (EACCES, EIO, ...).
         case unreadable(errno: Int32)
+        /// The path is not a regular file: `kind` says what it is ("a FIFO", "a
+        /// directory", "a character device").
+        case notRegularFile(kind: String)
         /// The file is bigger than `limit` bytes.
         case fileTooLarge(limit: Int)
         /// The line is not valid UTF-8.
@@ -29,8 +33,12 @@ public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertib
         case negativeTime(String)
         /// This line's time (as written) is before the previous line's.
         case timeGoesBack(time: String, previous: String)
-        /// A coordinate (named as in the verb's signature) below zero.
-        case negativeCoordinate(name: String, value: String)
+        /// A coordinate (named as in the verb's signature: x, y, x0, ...; the value as
+        /// written) that no panel has: below 0 or above `TouchScript.maximumCoordinate`.
+        case coordinateOffEveryPanel(name: String, value: String)
+        /// A coordinate off the panel the script is played on: below 0 or above the
+        /// panel's last pixel (width - 1 for an x, height - 1 for a y).
+        case coordinateOffPanel(name: String, value: String, panel: PanelSize)
         case durationNotPositive
         /// `move`, `up` or `cancel` on a slot that is up.
         case notDown(verb: String, slot: Int)
@@ -68,32 +76,38 @@ public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertib
             "no such file"
         case .unreadable(let code):
             "cannot read: \(errnoDescription(code))"
+        case .notRegularFile(let kind):
+            "cannot read: \(kind), not a regular file"
         case .fileTooLarge(let limit):
             "larger than \(limit) bytes, the most a touch script may be"
         case .notUTF8:
             "not valid UTF-8"
         case .expectedTime(let token):
-            "expected a time in seconds, got '\(token)'"
+            "expected a time in seconds, got '\(shortened(token))'"
         case .missingVerb:
             "expected a verb after the time"
         case .unknownVerb(let verb):
-            "unknown verb '\(verb)'"
+            "unknown verb '\(shortened(verb))'"
         case .argumentCount(let verb, let expected, let signature, let got):
             "expected \(expected) argument\(expected == "1" ? "" : "s") after '\(verb)' (\(signature)), got \(got)"
         case .notANumber(let token):
-            "'\(token)' is not a number"
+            "'\(shortened(token))' is not a number"
         case .notFinite(let token):
-            "'\(token)' is not a finite number"
+            "'\(shortened(token))' is not a finite number"
         case .slotNotWhole(let token):
-            "slot \(token) is not a whole number"
+            "slot \(shortened(token)) is not a whole number"
         case .slotOutOfRange(let token):
-            "slot \(token) is out of range \(TouchScript.slotRange.lowerBound)...\(TouchScript.slotRange.upperBound)"
+            "slot \(shortened(token)) is out of range \(TouchScript.slotRange.lowerBound)...\(TouchScript.slotRange.upperBound)"
         case .negativeTime(let token):
-            "time \(token) is negative"
+            "time \(shortened(token)) is negative"
         case .timeGoesBack(let time, let previous):
-            "time \(time) is earlier than the previous line's \(previous)"
-        case .negativeCoordinate(let name, let value):
-            "\(name) \(value) is negative"
+            "time \(shortened(time)) is earlier than the previous line's \(shortened(previous))"
+        case .coordinateOffEveryPanel(let name, let value):
+            "\(name) \(shortened(value)) is not on any panel: coordinates are from 0 to "
+                + "\(Int(TouchScript.maximumCoordinate)) pixels"
+        case .coordinateOffPanel(let name, let value, let panel):
+            "\(name) \(shortened(value)) is off the \(panel) panel: \(name) must be from 0 to "
+                + "\((name.hasPrefix("x") ? panel.width : panel.height) - 1)"
         case .durationNotPositive:
             "duration must be positive"
         case .notDown(let verb, let slot):

@@ -45,8 +45,11 @@ final class HomeScreen: ShowScreen {
     /// A screen-sized picture for the folder reveal's snapshot of `content`: allocated
     /// (and its pages touched) with the home screen when a tile opens a folder, so that
     /// no frame pays for it; kept for every reveal.
+    /// (The screen is at least 1 x 1, a panel's logical size; clamped anyway, so that
+    /// no size can make the `try!` trap.)
     private(set) lazy var capture: Surface = try! Surface(
-        width: metrics.width.clampedInt, height: metrics.height.clampedInt, format: .xrgb8888)
+        width: Swift.max(1, metrics.width.clampedInt), height: Swift.max(1, metrics.height.clampedInt),
+        format: .xrgb8888)
 
     /// The fling speed past which a release goes on to the next page, points/s.
     static let flingSpeed = 300.0

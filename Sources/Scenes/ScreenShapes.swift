@@ -33,7 +33,7 @@ enum ScreenShapes {
     /// A `width` x `height` picture where `inside(x, y)` (pixel-space sample points) says
     /// which samples the shape covers.
     static func shape(width: Int, height: Int, color: UInt32, inside: (Double, Double) -> Bool) -> Surface {
-        let s = try! Surface(width: width, height: height, format: .argb8888)
+        let s = try! Surface(width: width, height: height, format: .argb8888)  // callers clamp both to >= 1
         for y in 0..<height {
             let row = s.row(y, as: UInt32.self)
             for x in 0..<width {

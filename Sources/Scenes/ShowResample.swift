@@ -30,7 +30,7 @@ enum ShowResample {
             let row = s.row(y, as: UInt32.self)
             for x in 0..<s.width where row[x] >> 24 != 0xff { return s }
         }
-        let out = try! Surface(width: s.width, height: s.height, format: .xrgb8888)
+        let out = try! Surface(width: s.width, height: s.height, format: .xrgb8888)  // s's own size: valid
         for y in 0..<s.height {
             let src = s.row(y, as: UInt32.self)
             let dst = out.row(y, as: UInt32.self)
@@ -44,7 +44,7 @@ enum ShowResample {
     static func halve(_ s: Surface, x: Bool, y: Bool) -> Surface {
         let w = x ? (s.width + 1) / 2 : s.width
         let h = y ? (s.height + 1) / 2 : s.height
-        let out = try! Surface(width: w, height: h, format: s.format)
+        let out = try! Surface(width: w, height: h, format: s.format)  // half of a valid size, rounded up: >= 1
         let opaque = s.format == .xrgb8888
         for oy in 0..<h {
             let y0 = y ? 2 * oy : oy
@@ -76,7 +76,7 @@ enum ShowResample {
     /// `s` sampled bilinearly at `width` x `height` pixel centres, edges clamped.
     /// Weights in 8 bits (DESIGN.md §2), positions in Q16.16.
     static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface {
-        let out = try! Surface(width: width, height: height, format: s.format)
+        let out = try! Surface(width: width, height: height, format: s.format)  // resample checked both > 0
         let opaque = s.format == .xrgb8888
         let sx = (s.width << 16) / width
         let sy = (s.height << 16) / height

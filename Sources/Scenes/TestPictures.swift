@@ -1,11 +1,14 @@
 import Raster
 
 /// Pictures drawn by code for the built-in test scene (no third-party images): a
-/// backdrop and cards, deterministic, any size.
+/// backdrop and cards, deterministic, any size. The sizes come from the panel's (a
+/// card is 20% x 30% of the screen: 0 pixels on a 2x2 panel), so each side is clamped
+/// to at least 1 pixel: a tiny panel gets tiny pictures, never a trap.
 enum TestPictures {
     /// An opaque backdrop: a diagonal dusk gradient with a faint 48 px grid.
-    static func backdrop(width w: Int, height h: Int) -> Surface {
-        let s = try! Surface(width: w, height: h, format: .xrgb8888)
+    static func backdrop(width: Int, height: Int) -> Surface {
+        let (w, h) = (Swift.max(1, width), Swift.max(1, height))
+        let s = try! Surface(width: w, height: h, format: .xrgb8888)  // w, h >= 1: the only throw
         s.withRows(as: UInt32.self) { y, row in
             for x in 0..<w {
                 let t = (x * 255 / Swift.max(1, w - 1) + y * 255 / Swift.max(1, h - 1)) / 2
@@ -19,8 +22,9 @@ enum TestPictures {
 
     /// A card: rounded corners (premultiplied alpha at the edge), a colour band at the
     /// top in `hue` (0...5), diagonal stripes below, and a disc that shows orientation.
-    static func card(width w: Int, height h: Int, hue: Int) -> Surface {
-        let s = try! Surface(width: w, height: h, format: .argb8888)
+    static func card(width: Int, height: Int, hue: Int) -> Surface {
+        let (w, h) = (Swift.max(1, width), Swift.max(1, height))
+        let s = try! Surface(width: w, height: h, format: .argb8888)  // w, h >= 1: the only throw
         let palette: [(Int, Int, Int)] = [
             (230, 90, 70), (240, 170, 60), (90, 190, 110), (60, 150, 220), (150, 100, 220), (220, 90, 160),
         ]

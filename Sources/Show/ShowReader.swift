@@ -186,10 +186,10 @@ struct ShowReader {
     private func id(_ t: ConfigTable, among earlier: [String], kind: String) throws(ConfigError) -> String {
         let id = try nonEmptyString(t, "id")
         guard ShowTarget.isValidID(id) else {
-            throw t.error("id", "\"\(id)\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
+            throw t.error("id", "\"\(shortened(id))\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
         }
         if let first = earlier.firstIndex(of: id) {
-            throw t.error("id", "duplicate id \"\(id)\" (also \(kind)[\(first)])")
+            throw t.error("id", "duplicate id \"\(shortened(id))\" (also \(kind)[\(first)])")
         }
         return id
     }
@@ -204,9 +204,9 @@ struct ShowReader {
     /// never going up with "..".
     private func checkAsset(_ path: String, _ t: ConfigTable, _ key: String) throws(ConfigError) {
         if path.isEmpty { throw t.error(key, "must not be empty") }
-        if path.hasPrefix("/") { throw t.error(key, "\"\(path)\" must be relative to the show folder") }
+        if path.hasPrefix("/") { throw t.error(key, "\"\(shortened(path))\" must be relative to the show folder") }
         if path.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
-            throw t.error(key, "\"\(path)\" must not go up with \"..\"")
+            throw t.error(key, "\"\(shortened(path))\" must not go up with \"..\"")
         }
     }
 
@@ -219,11 +219,12 @@ struct ShowReader {
                 throw t.error(
                     key,
                     id.isEmpty
-                        ? "\"\(text)\" names no id"
-                        : "\"\(text)\": \"\(id)\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
+                        ? "\"\(shortened(text))\" names no id"
+                        : "\"\(shortened(text))\": \"\(shortened(id))\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
             }
             throw t.error(
-                key, "\"\(text)\" is not a target (expected home, shelf, menu, folder:<id>, book:<id> or cards:<id>)")
+                key,
+                "\"\(shortened(text))\" is not a target (expected home, shelf, menu, folder:<id>, book:<id> or cards:<id>)")
         }
         targets.append((t, key, target))
         return target
@@ -240,8 +241,8 @@ struct ShowReader {
             case .cards(let i): (kind, plural, id, ids) = ("card list", "card lists", i, show.cardLists.map(\.id))
             }
             guard !ids.contains(id) else { continue }
-            let known = ids.isEmpty ? "the show has no \(plural)" : "\(plural): " + ids.joined(separator: ", ")
-            throw table.error(key, "no \(kind) \"\(id)\" (\(known))")
+            let known = ids.isEmpty ? "the show has no \(plural)" : "\(plural): " + shortened(ids.joined(separator: ", "))
+            throw table.error(key, "no \(kind) \"\(shortened(id))\" (\(known))")
         }
     }
 }

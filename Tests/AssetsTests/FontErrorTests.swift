@@ -22,7 +22,7 @@ struct FontErrorTests {
         let dir = TempDirectory()
         #expect(
             TextFixtures.fontMessage { try TextEngine().font(path: dir.path) }
-                == "\(dir.path): cannot read font: Is a directory (EISDIR)")
+                == "\(dir.path): cannot read font: a directory, not a regular file")
     }
 
     @Test func emptyFile() throws {

@@ -120,7 +120,7 @@ struct ImageCacheTests {
         let cache = ImageCache(budgetBytes: 10_000, limits: ImageLimits(maxWidth: 20))
         #expect(cache.image(at: cut).newWarning?.description == "\(cut): truncated JPEG: data ends after 100 bytes")
         #expect(cache.image(at: big).newWarning?.description == "\(big): PNG too large: 32x32 exceeds the 20x8192 limit")
-        #expect(cache.image(at: folder.dir.path).newWarning?.description == "\(folder.dir.path): cannot read: Is a directory (EISDIR)")
+        #expect(cache.image(at: folder.dir.path).newWarning?.description == "\(folder.dir.path): cannot read: a directory, not a regular file")
         #expect(cache.bytesInUse == 0)
     }
 

@@ -61,7 +61,7 @@ struct ImageSniffTests {
         #expect(
             Fixtures.message { try Image.read(path: dir.file("missing.png")) }
                 == "\(dir.file("missing.png")): cannot read: No such file or directory (ENOENT)")
-        #expect(Fixtures.message { try Image.read(path: dir.path) } == "\(dir.path): cannot read: Is a directory (EISDIR)")
+        #expect(Fixtures.message { try Image.read(path: dir.path) } == "\(dir.path): cannot read: a directory, not a regular file")
         #expect(
             Fixtures.message { try Image.read(path: dir.file("b.jpg"), limits: ImageLimits(maxWidth: 8)) }
                 == "\(dir.file("b.jpg")): JPEG too large: 16x8 exceeds the 8x8192 limit")

@@ -153,7 +153,7 @@ struct JPEGErrorTests {
 
     @Test func directoryAsPath() {
         let dir = TempDirectory()
-        #expect(Fixtures.message { try JPEG.read(path: dir.path) } == "\(dir.path): cannot read: Is a directory (EISDIR)")
+        #expect(Fixtures.message { try JPEG.read(path: dir.path) } == "\(dir.path): cannot read: a directory, not a regular file")
     }
 
     @Test func zeroByteFile() throws {

@@ -91,8 +91,8 @@ struct PNGErrorTests {
 
     @Test func directoryAsPath() {
         let dir = TempDirectory()
-        #expect(Fixtures.message { try PNG.read(path: dir.path) } == "\(dir.path): cannot read: Is a directory (EISDIR)")
-        #expect(throws: ImageError.unreadable(path: dir.path, errno: EISDIR)) { try PNG.read(path: dir.path) }
+        #expect(Fixtures.message { try PNG.read(path: dir.path) } == "\(dir.path): cannot read: a directory, not a regular file")
+        #expect(throws: ImageError.notRegularFile(path: dir.path, kind: .directory)) { try PNG.read(path: dir.path) }
     }
 
     @Test func fileOverTheFileLimit() throws {
@@ -122,14 +122,15 @@ struct PNGErrorTests {
         #expect(dir.entries == [])
     }
 
-    /// The temporary file is written, then the rename onto a directory fails: the
-    /// temporary file must be removed.
+    /// A directory is never replaced: refused before a temporary file is made.
     @Test func writeOverADirectoryLeavesNothing() throws {
         let dir = TempDirectory()
         let path = dir.file("taken")
         #expect(mkdir(path, 0o755) == 0)
         let s = try Surface(width: 2, height: 2, format: .xrgb8888)
-        #expect(Fixtures.message { try PNG.write(s, to: path) } == "\(path): cannot write: Is a directory (EISDIR)")
+        #expect(
+            Fixtures.message { try PNG.write(s, to: path) }
+                == "\(path): not replacing a directory (only a regular file is replaced)")
         #expect(dir.entries == ["taken"])
         #expect(TempDirectory.entries(path) == [])
     }

@@ -119,7 +119,7 @@ import Testing
             ("800x480", DisplaySettings.Mode(width: 800, height: 480)),
             ("800x480@60", DisplaySettings.Mode(width: 800, height: 480, refresh: 60)),
             ("1920x1080@144", DisplaySettings.Mode(width: 1920, height: 1080, refresh: 144)),
-            ("1x1@1", DisplaySettings.Mode(width: 1, height: 1, refresh: 1)),
+            ("120x120@1", DisplaySettings.Mode(width: 120, height: 120, refresh: 1)),
             ("8192x8192@1000", DisplaySettings.Mode(width: 8192, height: 8192, refresh: 1000)),
         ]
         for (text, mode) in cases {
@@ -211,14 +211,14 @@ import Testing
         defer { TestFiles.remove(scratch) }
         TestFiles.makeFolder(scratch + "/empty")
         TestFiles.makeFolder(scratch + "/odd")
-        TestFiles.makeFolder(scratch + "/odd/show.toml")  // a folder named show.toml is no manifest
+        TestFiles.makeFolder(scratch + "/odd/show.toml")  // a folder named show.toml is no manifest, and is named
         let head = "name = \"x\"\n[display]\nbackend = \"drm\"\n[show]\n"
         #expect(message { () throws(ConfigError) in
             _ = try Board.parse(text: head + "path = \"empty\"", path: scratch + "/board.toml")
         } == "\(scratch)/board.toml:5: show.path: no show.toml in \"\(scratch)/empty\"")
         #expect(message { () throws(ConfigError) in
             _ = try Board.parse(text: head + "path = \"odd\"", path: scratch + "/board.toml")
-        } == "\(scratch)/board.toml:5: show.path: no show.toml in \"\(scratch)/odd\"")
+        } == "\(scratch)/board.toml:5: show.path: show.toml in \"\(scratch)/odd\" is a directory, not a regular file")
     }
 
     @Test func showPathResolution() {

@@ -100,6 +100,15 @@ final class TempDirectory {
     @discardableResult
     func write(_ name: String, _ text: String) -> String { write(name, Array(text.utf8)) }
 
+    /// Makes a FIFO (a named pipe) and returns its path.
+    @discardableResult
+    func makeFIFO(_ name: String) -> String {
+        let p = file(name)
+        precondition(mkfifo(p, 0o644) == 0, "mkfifo \(p) failed: errno \(errno)")
+        written.append(name)
+        return p
+    }
+
     /// Makes a subdirectory.
     @discardableResult
     func makeDirectory(_ name: String) -> String {

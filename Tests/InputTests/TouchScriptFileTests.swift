@@ -27,8 +27,8 @@ import Testing
             _ = try TouchScript.load(path: path)
             Issue.record("loaded a directory")
         } catch {
-            #expect(error.fault == .unreadable(errno: EISDIR))
-            #expect(error.description == "\(path): cannot read: Is a directory (EISDIR)")
+            #expect(error.fault == .notRegularFile(kind: "a directory"))
+            #expect(error.description == "\(path): cannot read: a directory, not a regular file")
         }
     }
 
@@ -71,12 +71,17 @@ import Testing
                 == "\(big): larger than 1048576 bytes, the most a touch script may be")
     }
 
-    @Test func aSpecialFileWithNoSizeIsStillLimited() throws {
-        // /dev/zero has no size and never ends.
-        #expect(throws: TouchScriptError(path: "/dev/zero", line: nil, fault: .fileTooLarge(limit: 1 << 20))) {
-            try TouchScript.load(path: "/dev/zero")
+    /// Devices are not scripts: /dev/zero (no size, never ends) and /dev/null are
+    /// refused before a byte is read.
+    @Test func devicesAreRefused() throws {
+        for device in ["/dev/zero", "/dev/null"] {
+            #expect(throws: TouchScriptError(path: device, line: nil, fault: .notRegularFile(kind: "a character device"))) {
+                try TouchScript.load(path: device)
+            }
         }
-        #expect(try TouchScript.load(path: "/dev/null").events.isEmpty)
+        #expect(
+            TouchScriptError(path: "/dev/null", line: nil, fault: .notRegularFile(kind: "a character device")).description
+                == "/dev/null: cannot read: a character device, not a regular file")
     }
 
     @Test func aFileThatIsNotUTF8() {

@@ -69,7 +69,7 @@ import Testing
         let dir = try TempDirectory()
         try dir.makeDirectory("home")
         try dir.makeDirectory("home/wall.jpg")
-        #expect(throws: ShowWriteError.cannotWrite(path: dir.file("home/wall.jpg"), errno: EISDIR)) {
+        #expect(throws: ShowWriteError.image(.notReplaceable(path: dir.file("home/wall.jpg"), kind: .directory))) {
             try DemoShow.write(to: dir.path)
         }
         // The pictures before it were written; no show.toml, no temporary file.
