@@ -33,7 +33,9 @@ public final class ConfigDocument: @unchecked Sendable {
 
     /// The top-level table.
     public var root: ConfigTable {
-        guard case .table(let entries) = value else { return ConfigTable(document: self, path: "", line: nil, entries: []) }
+        guard case .table(let entries) = value else {
+            return ConfigTable(document: self, path: "", line: nil, entries: [])
+        }
         return ConfigTable(document: self, path: "", line: nil, entries: entries)
     }
 }

@@ -121,7 +121,9 @@ extension TOMLParser {
 
     /// An escape at a backslash: \b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX.
     private mutating func parseEscape(into out: inout [UInt8]) throws(ConfigError) {
-        guard let c = byte(at: pos + 1) else { throw syntax("unterminated string (a backslash at the end of the file)") }
+        guard let c = byte(at: pos + 1) else {
+            throw syntax("unterminated string (a backslash at the end of the file)")
+        }
         let simple: UInt8? =
             switch c {
             case UInt8(ascii: "b"): 0x08

@@ -123,7 +123,7 @@ struct TOMLParser {
         let last = parts.last ?? ""
         if let existing = tree.child(last, of: target) {
             throw failure(
-                "duplicate key \(quoted(tree.path(of: target, key: last))) (first defined on line \(line(of: existing)))",
+                "duplicate key \(quotedPath(target, last)) (first defined on line \(line(of: existing)))",
                 line: keyLine)
         }
         if current == nil || current == Byte.hash || atNewline {
@@ -136,23 +136,29 @@ struct TOMLParser {
     private mutating func dottedTable(_ key: String, in table: Int, line keyLine: Int) throws(ConfigError) -> Int {
         switch tree.child(key, of: table) {
         case nil:
-            let id = tree.make(.dottedTable, depth: tree.nodes[table].depth + 1, line: keyLine, at: .key(key, table: table))
+            let depth = tree.nodes[table].depth + 1
+            let id = tree.make(.dottedTable, depth: depth, line: keyLine, at: .key(key, table: table))
             dottedInSection.append(id)
             return id
         case .value(let v, let at):
-            throw failure("key \(quoted(tree.path(of: table, key: key))) already holds \(v.kindPhrase) (defined on line \(at))", line: keyLine)
+            throw failure(
+                "key \(quotedPath(table, key)) already holds \(v.kindPhrase) (defined on line \(at))", line: keyLine)
         case .node(let id):
             let node = tree[id]
             switch node.origin {
             case .tableArray, .staticArray:
-                throw failure("key \(quoted(tree.path(of: table, key: key))) already holds an array (defined on line \(node.line))", line: keyLine)
+                throw failure(
+                    "key \(quotedPath(table, key)) already holds an array (defined on line \(node.line))",
+                    line: keyLine)
             case .inlineTable:
                 throw failure(
-                    "cannot add keys to the inline table \(quoted(tree.path(of: table, key: key))) (defined on line \(node.line))", line: keyLine)
+                    "cannot add keys to the inline table \(quotedPath(table, key)) (defined on line \(node.line))",
+                    line: keyLine)
             default:
                 if node.isDefined {
                     throw failure(
-                        "table \(quoted(tree.path(of: table, key: key))) was defined on line \(node.line): dotted keys cannot add to it from elsewhere",
+                        "table \(quotedPath(table, key)) was defined on line \(node.line): "
+                            + "dotted keys cannot add to it from elsewhere",
                         line: keyLine)
                 }
                 dottedInSection.append(id)
@@ -160,6 +166,10 @@ struct TOMLParser {
             }
         }
     }
+
+    /// The key path of `key` in `table`, quoted for a message.
+    @inline(never)
+    func quotedPath(_ table: Int, _ key: String) -> String { quoted(tree.path(of: table, key: key)) }
 
     /// The line a slot was defined on.
     func line(of slot: TOMLTree.Slot) -> Int {
@@ -245,7 +255,8 @@ struct TOMLParser {
         case nil:
             return try newNode(.implicitTable, key: key, in: table, line: headerLine)
         case .value(let v, let at):
-            throw failure("key \(quoted(tree.path(of: table, key: key))) already holds \(v.kindPhrase) (defined on line \(at))", line: headerLine)
+            throw failure(
+                "key \(quotedPath(table, key)) already holds \(v.kindPhrase) (defined on line \(at))", line: headerLine)
         case .node(let id):
             let node = tree[id]
             switch node.origin {
@@ -254,10 +265,11 @@ struct TOMLParser {
                 return element
             case .staticArray:
                 throw failure(
-                    "cannot add a table to the array \(quoted(tree.path(of: table, key: key))) (defined on line \(node.line))", line: headerLine)
+                    "cannot add a table to the array \(quotedPath(table, key)) (defined on line \(node.line))",
+                    line: headerLine)
             case .inlineTable:
                 throw failure(
-                    "cannot add a table to the inline table \(quoted(tree.path(of: table, key: key))) (defined on line \(node.line))",
+                    "cannot add a table to the inline table \(quotedPath(table, key)) (defined on line \(node.line))",
                     line: headerLine)
             default:
                 return id
@@ -275,7 +287,7 @@ struct TOMLParser {
             tree.markDefined(id)
             return id
         case .value(_, let at):
-            throw failure("duplicate key \(quoted(tree.path(of: table, key: key))) (first defined on line \(at))", line: headerLine)
+            throw failure("duplicate key \(quotedPath(table, key)) (first defined on line \(at))", line: headerLine)
         case .node(let id):
             let node = tree[id]
             switch node.origin {
@@ -284,17 +296,20 @@ struct TOMLParser {
                 return id
             case .tableArray:
                 throw failure(
-                    "table \(header) defined twice (first defined as [[\(clipped(tree.path(of: table, key: key)))]] on line \(node.line))",
+                    "table \(header) defined twice "
+                        + "(first defined as [[\(clipped(tree.path(of: table, key: key)))]] on line \(node.line))",
                     line: headerLine)
             case .staticArray:
-                throw failure("duplicate key \(quoted(tree.path(of: table, key: key))) (first defined on line \(node.line))", line: headerLine)
+                throw failure(
+                    "duplicate key \(quotedPath(table, key)) (first defined on line \(node.line))", line: headerLine)
             case .inlineTable:
                 throw failure(
                     "table \(header) defined twice (first defined as an inline table on line \(node.line))",
                     line: headerLine)
             case .dottedTable:
                 throw failure(
-                    "table \(header) defined twice (first defined by dotted keys on line \(node.line))", line: headerLine)
+                    "table \(header) defined twice (first defined by dotted keys on line \(node.line))",
+                    line: headerLine)
             default:
                 throw failure("table \(header) defined twice (first defined on line \(node.line))", line: headerLine)
             }
@@ -310,7 +325,7 @@ struct TOMLParser {
         case nil:
             array = try newNode(.tableArray, key: key, in: table, line: headerLine)
         case .value(_, let at):
-            throw failure("duplicate key \(quoted(tree.path(of: table, key: key))) (first defined on line \(at))", line: headerLine)
+            throw failure("duplicate key \(quotedPath(table, key)) (first defined on line \(at))", line: headerLine)
         case .node(let id):
             let node = tree[id]
             switch node.origin {
@@ -318,10 +333,11 @@ struct TOMLParser {
                 array = id
             case .staticArray:
                 throw failure(
-                    "\(header) cannot add to the array \(quoted(tree.path(of: table, key: key))) (defined on line \(node.line))", line: headerLine)
+                    "\(header) cannot add to the array \(quotedPath(table, key)) (defined on line \(node.line))",
+                    line: headerLine)
             default:
                 throw failure(
-                    "\(header) cannot redefine the table \(quoted(tree.path(of: table, key: key))) (defined on line \(node.line))",
+                    "\(header) cannot redefine the table \(quotedPath(table, key)) (defined on line \(node.line))",
                     line: headerLine)
             }
         }

@@ -148,7 +148,8 @@ struct TOMLTree {
                     switch slot {
                     case .value(let v, let line): entries.append(ConfigEntry(key: key, value: v, line: line))
                     case .node(let child):
-                        entries.append(ConfigEntry(key: key, value: built[child] ?? .table([]), line: nodes[child].line))
+                        let value = built[child] ?? .table([])
+                        entries.append(ConfigEntry(key: key, value: value, line: nodes[child].line))
                         built[child] = nil
                     }
                 }
