@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C at the edge: module maps over Debian's libraries, found through pkg-config.
@@ -68,8 +67,9 @@ let package = Package(
         .target(name: "FBDev", dependencies: ["Display", "Raster", "CFBDev"]),
         .target(name: "LibInput", dependencies: ["Input", "CLibInput"]),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
-        // Configuration files: TOML read into typed values, every mistake as `file:line: key: what`.
-        .target(name: "ConfigFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        // Configuration files: TOML (our own parser) read into typed values, every mistake as
+        // `file:line: key: what`.
+        .target(name: "ConfigFile"),
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),

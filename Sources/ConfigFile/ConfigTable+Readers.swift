@@ -43,40 +43,48 @@ extension ConfigTable {
 
     /// A `[table]` or an inline table.
     public func table(_ key: String) throws(ConfigError) -> ConfigTable {
-        try subtable(try required(key), path: keyPath(key)) { (m) throws(ConfigError) in throw error(key, m) }
+        try subtable(try required(key), path: keyPath(key), line: entry(key)?.line) { (m) throws(ConfigError) in
+            throw error(key, m)
+        }
     }
 
     public func optionalTable(_ key: String) throws(ConfigError) -> ConfigTable? {
         guard let v = value(key) else { return nil }
-        return try subtable(v, path: keyPath(key)) { (m) throws(ConfigError) in throw error(key, m) }
+        return try subtable(v, path: keyPath(key), line: entry(key)?.line) { (m) throws(ConfigError) in
+            throw error(key, m)
+        }
     }
 
     /// An array of tables (`[[key]]`) or of inline tables; a wrong element throws at "key[i]".
     public func tableArray(_ key: String) throws(ConfigError) -> [ConfigTable] {
-        try elements(key, try required(key)) { (v, path, fail) throws(ConfigError) in try subtable(v, path: path, fail) }
+        try elements(key, try required(key)) { (v, path, line, fail) throws(ConfigError) in
+            try subtable(v, path: path, line: line, fail)
+        }
     }
 
     public func optionalTableArray(_ key: String) throws(ConfigError) -> [ConfigTable]? {
         guard let v = value(key) else { return nil }
-        return try elements(key, v) { (v, path, fail) throws(ConfigError) in try subtable(v, path: path, fail) }
+        return try elements(key, v) { (v, path, line, fail) throws(ConfigError) in
+            try subtable(v, path: path, line: line, fail)
+        }
     }
 
     public func stringArray(_ key: String) throws(ConfigError) -> [String] {
-        try elements(key, try required(key)) { (v, _, fail) throws(ConfigError) in try Self.string(v, fail) }
+        try elements(key, try required(key)) { (v, _, _, fail) throws(ConfigError) in try Self.string(v, fail) }
     }
 
     public func optionalStringArray(_ key: String) throws(ConfigError) -> [String]? {
         guard let v = value(key) else { return nil }
-        return try elements(key, v) { (v, _, fail) throws(ConfigError) in try Self.string(v, fail) }
+        return try elements(key, v) { (v, _, _, fail) throws(ConfigError) in try Self.string(v, fail) }
     }
 
     public func doubleArray(_ key: String) throws(ConfigError) -> [Double] {
-        try elements(key, try required(key)) { (v, _, fail) throws(ConfigError) in try Self.double(v, fail) }
+        try elements(key, try required(key)) { (v, _, _, fail) throws(ConfigError) in try Self.double(v, fail) }
     }
 
     public func optionalDoubleArray(_ key: String) throws(ConfigError) -> [Double]? {
         guard let v = value(key) else { return nil }
-        return try elements(key, v) { (v, _, fail) throws(ConfigError) in try Self.double(v, fail) }
+        return try elements(key, v) { (v, _, _, fail) throws(ConfigError) in try Self.double(v, fail) }
     }
 
     /// A string that must be one of `T`'s raw values:
@@ -100,7 +108,7 @@ extension ConfigTable {
     where T.RawValue == String {
         if let v = T(rawValue: s) { return v }
         let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw error(key, "\"\(s)\" is not one of \(names)")
+        throw error(key, "\(quoted(s)) is not one of \(names)")
     }
 
     private func mismatch(_ wanted: String, _ found: ConfigValue?) -> String {
@@ -133,27 +141,27 @@ extension ConfigTable {
         }
     }
 
-    private func subtable(_ v: ConfigValue, path: String, _ fail: (String) throws(ConfigError) -> Never)
-        throws(ConfigError) -> ConfigTable
-    {
+    private func subtable(
+        _ v: ConfigValue, path: String, line: Int?, _ fail: (String) throws(ConfigError) -> Never
+    ) throws(ConfigError) -> ConfigTable {
         guard case .table(let entries) = v else { try fail("expected a table, found \(v.kindPhrase)") }
-        return ConfigTable(document: document, path: path, entries: entries)
+        return ConfigTable(document: document, path: path, line: line, entries: entries)
     }
 
-    /// Each element of the array at `key` through `read`, whose failures name "key[i]".
+    /// Each element of the array at `key` through `read` (value, key path, line), whose
+    /// failures name "key[i]" at the element's line.
     private func elements<T>(
         _ key: String, _ v: ConfigValue,
-        _ read: (ConfigValue, String, (String) throws(ConfigError) -> Never) throws(ConfigError) -> T
+        _ read: (ConfigValue, String, Int, (String) throws(ConfigError) -> Never) throws(ConfigError) -> T
     ) throws(ConfigError) -> [T] {
         guard case .array(let items) = v else { throw error(key, mismatch("an array", v)) }
         var out: [T] = []
         out.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             let path = "\(keyPath(key))[\(i)]"
-            let line = document.line(of: path) ?? document.line(of: keyPath(key)) ?? self.line
             out.append(
-                try read(item, path) { (m) throws(ConfigError) in
-                    throw ConfigError(file: document.path, line: line, key: path, message: m)
+                try read(item.value, path, item.line) { (m) throws(ConfigError) in
+                    throw ConfigError(file: document.path, line: item.line, key: clippedPath(path), message: m)
                 })
         }
         return out

@@ -5,19 +5,17 @@ public struct ConfigTable {
     public let document: ConfigDocument
     /// "" for the root, else the key path: "display", "folder[1]", "home.tiles[2]".
     public let path: String
-    /// The entries in the order they appear in the file.
-    let entries: [(key: String, value: ConfigValue)]
+    /// The line of this table's header or opening brace (or of the dotted key that made
+    /// it); nil for the root.
+    public let line: Int?
+    /// The entries in the order they appear in the file, each with its line.
+    let entries: [ConfigEntry]
 
-    init(document: ConfigDocument, path: String, entries: [(key: String, value: ConfigValue)]) {
+    init(document: ConfigDocument, path: String, line: Int?, entries: [ConfigEntry]) {
         self.document = document
         self.path = path
-        let join = { (k: String) in path.isEmpty ? k : path + "." + k }
-        // TOMLKit hands keys over sorted; messages should follow the file.
-        self.entries = entries.enumerated().sorted { a, b in
-            let la = document.line(of: join(a.element.key)) ?? Int.max
-            let lb = document.line(of: join(b.element.key)) ?? Int.max
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        self.line = line
+        self.entries = entries
     }
 
     /// "path.key", or "key" at the root: what messages name.
@@ -28,29 +26,36 @@ public struct ConfigTable {
 
     public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
-    /// The line of this table's header or opening brace, when known.
-    public var line: Int? { path.isEmpty ? nil : document.line(of: path) }
-
-    /// An error for `key` at its line (or this table's line when the key is absent).
+    /// An error for `key` at its line (or this table's line when the key is absent). The
+    /// key may go deeper: "pages[1]", "left_door.portrait". A key path over `clipLimit`
+    /// characters is cut, so a message stays one readable line.
     public func error(_ key: String, _ message: String) -> ConfigError {
-        let full = keyPath(key)
-        return ConfigError(file: document.path, line: document.line(of: full) ?? line, key: full, message: message)
+        let at = entry(key)?.line ?? ConfigValue.table(entries).line(of: key) ?? line
+        return ConfigError(file: document.path, line: at, key: clippedPath(keyPath(key)), message: message)
     }
 
     /// Throws for the first key (in file order) that is not in `known`: a typo must not be
     /// silently ignored (DESIGN.md §3).
     public func requireKnownKeys(_ known: [String]) throws(ConfigError) {
-        for (key, _) in entries where !known.contains(key) {
+        for key in keys where !known.contains(key) {
             let near = known.filter { editDistance($0, key) <= 2 }
-            if near.count == 1 { throw error(key, "unknown key (did you mean \"\(near[0])\"?)") }
+            if near.count == 1 { throw error(key, "unknown key (did you mean \(quoted(near[0]))?)") }
             throw error(key, "unknown key")
         }
     }
 
-    func value(_ key: String) -> ConfigValue? { entries.first { $0.key == key }?.value }
+    func entry(_ key: String) -> ConfigEntry? { entries.first { $0.key == key } }
+
+    func value(_ key: String) -> ConfigValue? { entry(key)?.value }
 
     func required(_ key: String) throws(ConfigError) -> ConfigValue {
         guard let v = value(key) else { throw error(key, "missing (required)") }
         return v
     }
+}
+
+/// A key path as an error's key: whole up to `clipLimit` characters, else cut with "...".
+func clippedPath(_ path: String) -> String {
+    guard path.utf8.count > clipLimit else { return path }
+    return clipped(path)
 }

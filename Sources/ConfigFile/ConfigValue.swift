@@ -1,16 +1,19 @@
-internal import TOMLKit
-
-/// A TOML value copied out of TOMLKit's tree into plain Swift values once, at load: the
-/// readers then never touch the C++ side again, and tables keep their keys in file order.
-indirect enum ConfigValue {
+/// A TOML value in plain Swift values, as `TOMLParser` builds it: tables keep their keys in
+/// file order, and every entry and array element carries the line it sits on, so readers
+/// can name the line of any mistake without looking at the text again.
+///
+/// A tree of these is at most `TOMLParser.maxDepth` levels deep (the parser refuses deeper
+/// input), so code that recurses over one stays within a bounded stack.
+enum ConfigValue {
     case string(String)
     case int(Int)
     case double(Double)
     case bool(Bool)
-    /// Dates and times are kept only to be named in a type error: no setting uses them.
+    /// Dates and times are checked by the parser but kept only to be named in a type
+    /// error: no setting uses them.
     case date, time, dateTime
-    case table([(key: String, value: ConfigValue)])
-    case array([ConfigValue])
+    case table([ConfigEntry])
+    case array([ConfigElement])
 
     /// "a string", "an integer", ...: what a type error says was found.
     var kindPhrase: String {
@@ -26,28 +29,19 @@ indirect enum ConfigValue {
         case .array: "an array"
         }
     }
+}
 
-    init(_ value: any TOMLValueConvertible) {
-        switch value.type {
-        case .string: self = .string(value.string ?? "")
-        case .int: self = .int(value.int ?? 0)
-        case .double: self = .double(value.double ?? 0)
-        case .bool: self = .bool(value.bool ?? false)
-        case .date: self = .date
-        case .time: self = .time
-        case .dateTime: self = .dateTime
-        case .table:
-            guard let t = value.table else {
-                self = .table([])
-                return
-            }
-            self = .table(t.keys.compactMap { k in t[k].map { (key: k, value: ConfigValue($0)) } })
-        case .array:
-            guard let a = value.array else {
-                self = .array([])
-                return
-            }
-            self = .array(a.map { ConfigValue($0) })
-        }
-    }
+/// One key of a table, its value, and its 1-based line: the key's line, or for a table
+/// made by a `[header]` the header's line, for an array of tables its first `[[header]]`.
+struct ConfigEntry {
+    let key: String
+    let value: ConfigValue
+    let line: Int
+}
+
+/// One element of an array and the 1-based line where it starts (for an element of an
+/// array of tables, its `[[header]]`'s line).
+struct ConfigElement {
+    let value: ConfigValue
+    let line: Int
 }

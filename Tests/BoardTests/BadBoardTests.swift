@@ -144,10 +144,10 @@ private let drm = """
         BadBoard(drm + "[show]\npath = \"\"", "bad.toml:5: show.path: must not be empty"),
 
         // Not TOML at all.
-        BadBoard("name = \"x\"\n[display]\nbackend = = \"drm\"",
-            "bad.toml:3: TOML syntax: Error while parsing value: could not determine value type"),
-        BadBoard("name = \"x\"\nname = \"y\"",
-            "bad.toml:2: TOML syntax: Error while parsing key-value pair: cannot redefine existing string 'name'"),
+        BadBoard("name = \"x\"\n[display]\nbackend = = \"drm\"", "bad.toml:3: TOML syntax: expected a value, found '='"),
+        BadBoard("name = \"x\"\nname = \"y\"", #"bad.toml:2: duplicate key "name" (first defined on line 1)"#),
+        BadBoard("name = \"x\"\n[display]\n[display]", "bad.toml:3: table [display] defined twice (first defined on line 2)"),
+        BadBoard("[[[", "bad.toml:1: TOML syntax: expected a key after '[[', found '['"),
     ]
 
     @Test(arguments: cases) func refused(_ bad: BadBoard) {

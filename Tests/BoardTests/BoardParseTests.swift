@@ -181,7 +181,7 @@ import Testing
         let scratch = TestFiles.makeScratchFolder()
         defer { TestFiles.remove(scratch) }
         #expect(message { () throws(ConfigError) in _ = try Board.load(path: scratch) }
-            == "\(scratch): cannot read: Is a directory")
+            == "\(scratch): not a regular file (a directory)")
     }
 
     @Test func showPathResolvesAgainstTheBoardFolder() throws {

@@ -93,7 +93,7 @@ import Testing
             _ = try ConfigDocument.load(path: "/")
             Issue.record("no error")
         } catch {
-            #expect(error.description == "/: cannot read: Is a directory")
+            #expect(error.description == "/: not a regular file (a directory)")
         }
     }
 
