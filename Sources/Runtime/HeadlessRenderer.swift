@@ -81,7 +81,10 @@ public final class HeadlessRenderer {
             if let script = request.touchScript {
                 touches = script
             } else {
-                touches = try request.touchPath.map { path throws(TouchScriptError) in try TouchScript.load(path: path) }
+                let panel = PanelSize(width: request.width, height: request.height)
+                touches = try request.touchPath.map { path throws(TouchScriptError) in
+                    try TouchScript.load(path: path, panel: panel)
+                }
             }
         } catch {
             throw .touchScript(error)

@@ -85,14 +85,14 @@ struct RenderCommand: ParsableCommand {
     /// hour at 60 Hz is 216 000 frames drawn, a few minutes' work).
     static let maxAt = 3600.0
 
+    /// `--size WxH`, within the panel sizes a board may give (`PanelDimensions.range`).
     static func parseSize(_ text: String) throws -> (Int, Int) {
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w),
-            (1...8192).contains(h)
-        else {
-            throw ValidationError("bad --size '\(text)': want WxH, each 1...8192")
+        do {
+            let d = try PanelDimensions(parsing: text)
+            return (d.width, d.height)
+        } catch {
+            throw ValidationError("--size: \(error)")
         }
-        return (w, h)
     }
 
     /// The request without the board's values (those need the file: see `run`).
@@ -182,7 +182,8 @@ struct RenderCommand: ParsableCommand {
                 let script = DemoTour.script(
                     show: playback.show, width: request.width, height: request.height, mount: request.rotation)
                 do {
-                    request.touchScript = try TouchScript.parse(script, path: "tour.touch")
+                    request.touchScript = try TouchScript.parse(
+                        script, path: "tour.touch", panel: PanelSize(width: request.width, height: request.height))
                 } catch {
                     throw exitWith(.failure, "the demo tour's script does not parse: \(error)")
                 }

@@ -15,7 +15,7 @@ import VitrineTestSupport
 
     @Test func zeroForAFinishedRender() throws {
         let out = "/tmp/vitrine-exit-\(getpid())-frame.png"
-        let r = try ChildProcess.run([vitrine, "render", "--size", "64x48", "--scene", "test", "--at", "0", "--out", out])
+        let r = try ChildProcess.run([vitrine, "render", "--size", "160x120", "--scene", "test", "--at", "0", "--out", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(access(out, F_OK) == 0)
         unlink(out)
@@ -24,7 +24,7 @@ import VitrineTestSupport
     @Test func oneForAnUnexpectedFailure() throws {
         // The output folder's parent does not exist: nothing a usage check can see.
         let r = try ChildProcess.run([
-            vitrine, "render", "--size", "64x48", "--scene", "test", "--frames", "2", "--out", "/proc/vitrine/nope",
+            vitrine, "render", "--size", "160x120", "--scene", "test", "--frames", "2", "--out", "/proc/vitrine/nope",
         ])
         #expect(r.status == 1)
         #expect(r.stderr.contains("/proc/vitrine/nope"))

@@ -22,7 +22,8 @@ import Testing
         #expect(failure(["--out", "x", "--at=-1"]) == ("--at times must be 0...3600 seconds", 64))
         #expect(failure(["--out", "x", "--frames", "0"]) == ("--frames must be 1...100000", 64))
         #expect(failure(["--out", "x", "--frames", "2", "--fps", "0"]) == ("--fps must be in (0, 1000]", 64))
-        #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("bad --size '800': want WxH, each 1...8192", 64))
+        #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("--size: \"800\" is not WIDTHxHEIGHT (like \"800x480\")", 64))
+        #expect(failure(["--out", "x", "--at", "1", "--size", "1x1"]) == ("--size: width must be from 120 to 8192 pixels, found 1", 64))
         #expect(failure(["--at", "1"]).code == 64)  // --out is required
         #expect(failure(["--out", "x", "--at", "1", "--board", "b.toml", "--size", "8x8"]) == ("give --board or --size, not both", 64))
         #expect(failure(["--out", "x", "--at", "1", "--tour", "--touch", "t"]) == ("give --tour or --touch, not both", 64))

@@ -40,7 +40,7 @@ import VitrineTestSupport
             [vitrine, "render", "--show", show, "--scene", "home", "--size", "320x240", "--at", "0", "--out", out],
             timeout: 300)
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        let warning = "<4>\(fifo): cannot read: a FIFO, not a regular file"
+        let warning = "<4>vitrine: \(fifo): cannot read: a FIFO, not a regular file"
         #expect(r.stderr.split(separator: "\n").filter { $0 == warning }.count == 1, "stderr: \(r.stderr)")
         #expect(access(out, F_OK) == 0)
     }
