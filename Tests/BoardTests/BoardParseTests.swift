@@ -54,8 +54,7 @@ import Testing
 
             [rotation]
             mount = 270
-            source = "iio"
-            iio_device = "iio:device0"
+            source = "control"
 
             [show]
             idle_reset = 0.5
@@ -70,7 +69,7 @@ import Testing
                         mode: DisplaySettings.Mode(width: 800, height: 480, refresh: 60), format: .rgb565, buffers: 3),
                     touch: TouchSettings(
                         device: "/dev/input/event2", calibration: [0, 1, 0, -1, 0, 1], pointerAsTouch: false),
-                    rotation: RotationSettings(mount: 270, source: .iio, iioDevice: "iio:device0"),
+                    rotation: RotationSettings(mount: 270, source: .control, iioDevice: nil),
                     show: ShowSettings(path: nil, idleReset: 0.5),
                     path: "/etc/vitrine/board.toml"))
     }
@@ -98,7 +97,21 @@ import Testing
         #expect(board.rotation.mount == mount)
     }
 
-    @Test(arguments: ["fixed", "panel", "control"]) func sourcesWithoutADevice(source: String) throws {
+    /// The panel orientation and the accelerometer come with the rotation service: until
+    /// then a board asking for them is refused, never silently played at its mount.
+    @Test func sourcesThisBuildCannotHonourAreRefused() throws {
+        let drm = "name = \"x\"\n[display]\nbackend = \"drm\"\n[rotation]\n"
+        #expect(throws: ConfigError(
+            file: "s.toml", line: 5, key: "rotation.source",
+            message: #""panel" is not supported by this build yet (it comes with the rotation service); use "fixed" or "control""#
+        )) { try Board.parse(text: drm + "source = \"panel\"", path: "s.toml") }
+        #expect(throws: ConfigError(
+            file: "s.toml", line: 5, key: "rotation.source",
+            message: #""iio" is not supported by this build yet (it comes with the rotation service); use "fixed" or "control""#
+        )) { try Board.parse(text: drm + "source = \"iio\"\niio_device = \"iio:device0\"", path: "s.toml") }
+    }
+
+    @Test(arguments: ["fixed", "control"]) func sourcesWithoutADevice(source: String) throws {
         let board = try Board.parse(
             text: "name = \"x\"\n[display]\nbackend = \"drm\"\n[rotation]\nsource = \"\(source)\"", path: "s.toml")
         #expect(board.rotation.source.rawValue == source)
