@@ -46,6 +46,17 @@ extension TouchTracker {
         }
     }
 
+    /// Cancels the pointer's touch, if the button is held (its device went away): the
+    /// touch ends as `.cancelled`, not as a tap. The button counts as released.
+    public func cancelPointer(time: Double, emit: (TouchUpdate) -> Void) {
+        let time = normalize(time)
+        flush(emit)
+        pointerPressed = false
+        guard let touch = pointerTouch else { return }
+        pointerTouch = nil
+        emit(update(touch, .pointer, .cancelled, time))
+    }
+
     private func moveCursor(to p: PanelPoint, _ time: Double, _ emit: (TouchUpdate) -> Void) {
         let clamped = panelSize.clamp(p)
         guard clamped != pointerCursor else { return }

@@ -41,6 +41,20 @@ import Testing
         #expect(out.map(\.time) == [1.1, 1.2, 1.3])
     }
 
+    /// The pointer's device went away with the button held: the touch is cancelled, not
+    /// ended (no tap), and the next press begins a new touch.
+    @Test func aPointerGoneMidPressCancels() {
+        let t = tracker()
+        var out: [TouchUpdate] = []
+        t.handle(PointerEvent(time: 1, .button(pressed: true))) { out.append($0) }
+        t.cancelPointer(time: 1.2) { out.append($0) }
+        t.cancelPointer(time: 1.3) { out.append($0) }  // nothing held: nothing
+        t.handle(PointerEvent(time: 1.4, .button(pressed: true))) { out.append($0) }
+        #expect(out.map(\.phase) == [.began, .cancelled, .began])
+        #expect(out[0].id == out[1].id && out[2].id != out[0].id)
+        #expect(t.isPointerPressed)
+    }
+
     @Test func pointerAsTouchOffMakesNoTouches() {
         let t = tracker()
         t.pointerAsTouch = false
