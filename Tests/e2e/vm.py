@@ -57,16 +57,18 @@ SAMPLE_STEP = 8
 # that only a hang crosses, and every time measured goes to speed.txt (and the summary's
 # median and worst).
 #
-# kill -9 to the kiosk's frame back on screen: a hang bound (measured 1.5-2.2 s, also
-# with another process busy on one of the two cores).
-KILL_HANG_S = 15.0
+# kill -9 to the kiosk's frame back on screen: a hang bound. Measured 1.6 s on an idle
+# host, 3.6-4.2 s with the host's load average at 12, 5.1-10.2 s with a CPU hog on one
+# core besides (most of it the new process's exec to its first frame: a 38 MB static
+# binary paged in under TCG).
+KILL_HANG_S = 60.0
 # The closed doors stay on screen for the launch's hold, 0.5 s of the kiosk's clock
-# (wall time: a busy machine only makes it longer; measured 0.55-0.60 s) after the first
+# (wall time: a busy machine only makes it longer; measured 0.51-0.91 s) after the first
 # frame is presented. When two consecutive screendumps were taken less than this apart,
 # doors drawn first cannot have fallen between them; when the screen went unwatched
 # longer (the harness starved of CPU), the screen cannot say what came first.
 DOORS_SURELY_SEEN_S = 0.3
-# The guest's "E2E end" to QEMU's exit (poweroff): a hang bound (measured 2-5 s).
+# The guest's "E2E end" to QEMU's exit (poweroff): a hang bound (measured 5-9 s).
 POWEROFF_HANG_S = 60.0
 BOOT_INTERVAL = 0.1
 # While the first frame is due: screendumps as fast as QEMU gives them, classified on a
@@ -614,7 +616,7 @@ class Run:
                 took = back.done - t0
                 if took > KILL_HANG_S:
                     ok = False
-                detail.append("a frame back after %.2f s (hang bound %.0f s)" % (took, KILL_HANG_S))
+                detail.append("a frame back after %.2f s (hang bound %.0f s; a figure)" % (took, KILL_HANG_S))
                 if back.image is not None:
                     self.keep(back, "kill-back")
                 speed.append(("kill_to_frame_on_screen_s", "%.2f" % took))
@@ -722,7 +724,9 @@ class Run:
         # Flips during the launch: `vitrine ctl status` once the launch is over (the kiosk
         # draws nothing while idle, so the counts are the launch's).
         for prefix, label in (("status", "launch"), ("restart_status", "restart_launch")):
-            for key in ("frames", "flips", "late_flips"):
+            # fbdev has no flip events: its flip counts are not figures.
+            fbdev = v.get(prefix + ".backend", "").startswith("fbdev")
+            for key in ("frames",) if fbdev else ("frames", "flips", "late_flips"):
                 if prefix + "." + key in v:
                     speed.append(("%s_%s" % (label, key), v[prefix + "." + key]))
         for key in sorted(v):
