@@ -120,7 +120,7 @@ import VitrineTestSupport
         ChildProcessFile.write(manifest, good + "\nbogus = 1\n")
         kiosk.signal(SIGHUP)
         var logged = false
-        for _ in 0..<100 where !logged {
+        for _ in 0..<400 where !logged {
             usleep(50_000)
             logged = kiosk.standardError.contains("keeping the last good show")
         }
@@ -148,9 +148,9 @@ import VitrineTestSupport
         #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
         _ = try waitUntilStill(dir)
         let before = notify.lines().filter { $0 == "WATCHDOG=1" }.count
-        usleep(1_100_000)
+        usleep(3_000_000)
         let after = notify.lines().filter { $0 == "WATCHDOG=1" }.count
-        // Every 0.2 s (half the interval): about 5 in 1.1 s, idle or not.
+        // Every 0.2 s (half the interval): about 15 in 3 s, idle or not (4: 2 s to spare).
         #expect(after - before >= 4, "WATCHDOG=1 \(before) -> \(after)")
         kiosk.signal(SIGTERM)
         #expect(kiosk.wait(timeout: 20))
@@ -235,7 +235,7 @@ extension String {
             if screens.contains("folder:books") && screen == "home" { break }
             usleep(50_000)
         }
-        #expect(screens == ["launch", "home", "folder:books", "home"])
+        #expect(Array(screens.drop { $0 != "folder:books" }) == ["folder:books", "home"], "\(screens)")
         kiosk.signal(SIGTERM)
         #expect(kiosk.wait(timeout: 20))
         #expect(kiosk.exitStatus == 0)

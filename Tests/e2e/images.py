@@ -192,6 +192,41 @@ def compare(screen, reference, threshold=8, step=1):
     return Difference(100.0 * total / (3 * 255 * n), 100.0 * differing / n, 100.0 * dark / n, threshold, n)
 
 
+def _row_matches(a, b, w, y, step, threshold, max_differing):
+    """Whether sampled row `y` of two same-size images agrees: at most `max_differing`
+    percent of its sampled pixels differ by more than `threshold` in some channel."""
+    row = y * w * 3
+    sa = a[row : row + w * 3]
+    sb = b[row : row + w * 3]
+    px = 3 * step
+    n = differing = 0
+    for r1, g1, b1, r2, g2, b2 in zip(sa[0::px], sa[1::px], sa[2::px], sb[0::px], sb[1::px], sb[2::px]):
+        n += 1
+        if abs(r1 - r2) > threshold or abs(g1 - g2) > threshold or abs(b1 - b2) > threshold:
+            differing += 1
+    return 100.0 * differing / max(n, 1) <= max_differing
+
+
+def torn_between(screen, old, new, step=8, threshold=8, max_differing=5.0):
+    """Whether `screen` is `old` being overwritten by `new`, caught half way (fbdev: the
+    kiosk copies its frame into /dev/fb0, and a screendump can land during the copy):
+    the sampled rows above some row match one picture and the rows from it down the
+    other, with each picture present. False for a size mismatch."""
+    size = (screen.width, screen.height)
+    if size != (old.width, old.height) or size != (new.width, new.height):
+        return False
+    rows = range(0, screen.height, step)
+    is_old = [_row_matches(screen.rgb, old.rgb, screen.width, y, step, threshold, max_differing) for y in rows]
+    is_new = [_row_matches(screen.rgb, new.rgb, screen.width, y, step, threshold, max_differing) for y in rows]
+    for top, bottom in ((is_new, is_old), (is_old, is_new)):
+        k = 0
+        while k < len(top) and top[k]:
+            k += 1
+        if 0 < k < len(top) and all(bottom[k:]) and not all(top) and not all(bottom):
+            return True
+    return False
+
+
 def dark_fraction(image, step=8):
     """Percentage of sampled pixels with every channel below 32."""
     p = image.rgb
