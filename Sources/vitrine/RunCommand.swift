@@ -74,6 +74,7 @@ struct RunCommand: ParsableCommand {
         }
         var settings = KioskSettings(mount: board.rotation.mount, idleReset: board.show.idleReset)
         settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)
+        settings.pointerAsTouch = board.touch.pointerAsTouch
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
         }
@@ -86,10 +87,12 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw fail(error.exitStatus, "\(error)")
         }
+        let input = InputOpener.open(
+            board.touch, backend: board.display.backend, width: display.width, height: display.height, logger: logger)
         let kiosk: Kiosk
         do {
             kiosk = try Kiosk(
-                settings: settings, display: display, signals: signals,
+                settings: settings, display: display, input: input, signals: signals,
                 loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: showFolder) },
                 textRasterizer: TextSupport.rasterizer(),
                 notify: { state in

@@ -68,6 +68,14 @@ extension Kiosk {
             "animating=\(scene.isAnimating)",
             "uptime_s=\(Decimal.format(now, places: 3))",
             "idle_reset_s=\(idleResetText)",
+            "touch_devices=\(translator.selectedDevices.count)",
+            "touch_down=\(touchStats.down)",
+            "touch_began=\(touchStats.began)",
+            "touch_ended=\(touchStats.ended)",
+            "touch_cancelled=\(touchStats.cancelled)",
+            "touch_most_down=\(touchStats.mostDown)",
+            "touch_latency_ms=\(touchStats.latencyText)",
+            "touch_latency_samples=\(touchStats.latencySamples)",
         ]
     }
 }

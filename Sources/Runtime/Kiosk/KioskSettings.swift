@@ -16,6 +16,8 @@ public struct KioskSettings {
     public var paintThreads: Int?
     /// Touch played into the headless panel as if from a digitizer (times from the start).
     public var touchScript: TouchScript?
+    /// Whether the pointer's held button acts as a finger (`[touch] pointer_as_touch`).
+    public var pointerAsTouch = true
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
 
