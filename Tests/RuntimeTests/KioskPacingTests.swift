@@ -36,10 +36,13 @@ import Testing
         // Hold 0.5 s, doors 1.2 s: then still.
         try run(kiosk, until: 2.0)
         #expect(display.violations == 0)
-        // The doors moved: many frames, never two presents within one refresh period.
+        // The doors moved: many frames, never two presents within one refresh period (the
+        // same interval between two vblanks of the display's grid). Not a gap in seconds:
+        // on a busy machine a frame drawn late in one period is followed by one early in
+        // the next, and both are right.
         #expect(display.presents.count > 20)
-        let gaps = zip(display.presents.dropFirst(), display.presents).map { $0 - $1 }
-        #expect(gaps.allSatisfy { $0 > display.period * 0.5 }, "presents closer than a vblank")
+        let periods = display.presents.map { (($0 - display.origin) / display.period).rounded(.down) }
+        #expect(Set(periods).count == periods.count, "two presents within one refresh period")
         // Every frame but perhaps the one in flight was reported shown.
         #expect(kiosk.flips.shown >= kiosk.framesDrawn - 1 && kiosk.flips.shown <= kiosk.framesDrawn)
         // Then idle: nothing more for half a second.

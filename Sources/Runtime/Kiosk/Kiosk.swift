@@ -78,6 +78,9 @@ public final class Kiosk {
         loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
         textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
     ) throws(KioskError) {
+        // Before the show's pictures and the pipeline's surfaces are made: each large
+        // block in a mapping of its own, so a reload gives the old ones back.
+        AllocatorTuning.apply()
         self.settings = settings
         self.loadProgram = loadProgram
         self.notify = notify
