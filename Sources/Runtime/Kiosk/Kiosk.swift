@@ -106,6 +106,9 @@ public final class Kiosk {
                 control = try ControlServer(path: path)
             } catch .busy {
                 throw .busy("\(ControlSocketError.busy(path: path))")
+            } catch let error where error.isNotASocket {
+                // Someone else's file: never replaced, and no kiosk without its socket.
+                throw settings.controlPathFromCommandLine ? .usage("\(error)") : .failure("\(error)")
             } catch {
                 // A kiosk started by hand, without /run/vitrine: it still runs, only
                 // without remote control.
