@@ -86,6 +86,9 @@ public final class Kiosk {
         loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
         textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
     ) throws(KioskError) {
+        // Before the show's pictures and the pipeline's surfaces are made: each large
+        // block in a mapping of its own, so a reload gives the old ones back.
+        AllocatorTuning.apply()
         self.settings = settings
         self.loadProgram = loadProgram
         self.notify = notify
@@ -114,6 +117,9 @@ public final class Kiosk {
                 control = try ControlServer(path: path)
             } catch .busy {
                 throw .busy("\(ControlSocketError.busy(path: path))")
+            } catch let error where error.isNotASocket {
+                // Someone else's file: never replaced, and no kiosk without its socket.
+                throw settings.controlPathFromCommandLine ? .usage("\(error)") : .failure("\(error)")
             } catch {
                 // A kiosk started by hand, without /run/vitrine: it still runs, only
                 // without remote control.

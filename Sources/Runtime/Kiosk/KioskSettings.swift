@@ -9,6 +9,10 @@ public struct KioskSettings {
     public var idleReset: Double
     /// The control socket's path; nil: none.
     public var controlPath: String?
+    /// Whether `controlPath` was given on the command line (`--control`): then a path
+    /// that holds something other than a socket is a bad command line (exit 64), not a
+    /// runtime failure (exit 1).
+    public var controlPathFromCommandLine = false
     /// Frames per second when the display has no flip events to pace by (headless,
     /// fbdev); nil: the display's refresh rate.
     public var frameRate: Double?
