@@ -3,6 +3,7 @@ import Display
 import Glibc
 import Logging
 import Testing
+import VitrineTestSupport
 
 @testable import Runtime
 
@@ -168,19 +169,7 @@ enum FileTree {
         close(fd)
     }
 
-    static func read(_ path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func read(_ path: String) -> String { ChildProcess.read(path) }
 
     /// `rm -rf path`, by hand.
     static func remove(_ path: String) throws {
