@@ -278,7 +278,7 @@ public final class Kiosk {
         scene.update(time: t)
         for w in program.takeWarnings() { logger.warning("\(w)") }
         guard force || pipeline.compositor.needsDisplay else {
-            touchStats.nothingDrawn()
+            touchStats.nothingDrawn(stillMoving: scene.isAnimating)
             return
         }
         do {

@@ -7,8 +7,8 @@ import Input
 /// Latency: from the touch event's own time (the device's evdev timestamp, or the
 /// script's) to the vblank of the flip that put its first frame on screen, or where the
 /// display reports no flips (headless, fbdev), to when that frame was handed over. Only
-/// touches that changed the picture count: a touch whose next frame draws nothing is
-/// dropped. Milliseconds; the last `capacity` samples are kept.
+/// touches that changed the picture count: a touch after which nothing is drawn and
+/// nothing moves is dropped. Milliseconds; the last `capacity` samples are kept.
 struct TouchStats {
     private(set) var began = 0
     private(set) var ended = 0
@@ -42,8 +42,12 @@ struct TouchStats {
         if pendingTouch == nil { pendingTouch = update.time }
     }
 
-    /// The frame asked for drew nothing: the pending touch changed nothing on screen.
-    mutating func nothingDrawn() { pendingTouch = nil }
+    /// The frame asked for drew nothing. If nothing moves either, the pending touch changed
+    /// nothing on screen and is dropped; if something moves (an animation the touch
+    /// started, still at its first value), its first drawn frame is the touch's.
+    mutating func nothingDrawn(stillMoving: Bool) {
+        if !stillMoving { pendingTouch = nil }
+    }
 
     /// A frame was drawn at `time` (scene seconds); `awaitingFlip`: it shows at a flip
     /// the display will report.
