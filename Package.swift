@@ -60,7 +60,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux", "FBDev", "DRM",
+                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),

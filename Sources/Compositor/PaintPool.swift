@@ -18,49 +18,42 @@ final class PaintPool: @unchecked Sendable {
     static let minimumPixels = 64 * 1024
 
     private var threads: [pthread_t] = []
-    private let start: UnsafeMutablePointer<sem_t>
-    private let done: UnsafeMutablePointer<sem_t>
-    private var stopping = false
+    /// What the threads share with the caller. The threads hold it, never the pool: a
+    /// worker waiting for its next band must not keep the pool alive, or a pool dropped
+    /// with its compositor (every reload and every turn of the kiosk makes a new one)
+    /// would never stop its threads (issue 13: a thread and its stack leaked each time).
+    private let crew: PaintCrew
 
-    // The job of the moment, written by the caller before it posts `start`.
-    private var list: [DrawItem] = []
-    private var target: Surface?
-    private var background: UInt32?
-    /// Set for a transfer job (else the job paints `list`).
-    private var transferSource: Surface?
-    private var transferTurn: QuarterTurn?
-    private var transferStaging: Surface?
-    private var bands: [PixelRect]
-    private var failures: [RasterError?]
-
-    /// `workers` threads (0: the caller paints alone).
+    /// `workers` threads (0: the caller paints alone). A thread that can't be started
+    /// leaves the pool with those started before it.
     init(workers: Int) {
-        workerCount = Swift.max(0, workers)
-        start = .allocate(capacity: Swift.max(1, workerCount))
-        done = .allocate(capacity: 1)
-        sem_init(done, 0, 0)
-        bands = Array(repeating: .empty, count: workerCount + 1)
-        failures = Array(repeating: nil, count: workerCount + 1)
-        for i in 0..<workerCount {
-            sem_init(start + i, 0, 0)
-            let context = Unmanaged.passRetained(WorkerContext(pool: self, index: i)).toOpaque()
+        let wanted = Swift.max(0, workers)
+        let crew = PaintCrew(slots: wanted)
+        for i in 0..<wanted {
+            let context = Unmanaged.passRetained(WorkerContext(crew: crew, index: i)).toOpaque()
             var thread = pthread_t()
-            if pthread_create(&thread, nil, paintWorkerMain, context) == 0 {
-                threads.append(thread)
-            } else {
+            guard pthread_create(&thread, nil, paintWorkerMain, context) == 0 else {
                 Unmanaged<WorkerContext>.fromOpaque(context).release()
+                break
             }
+            threads.append(thread)
         }
+        crew.threadCount = threads.count
+        workerCount = threads.count
+        self.crew = crew
+        // Each thread reports its kernel id once it runs (for tests: /proc/self/task/TID).
+        for _ in threads { crew.waitStarted() }
+        threadIDs = crew.startedThreadIDs
     }
 
+    /// The kernel thread ids of the workers (`/proc/self/task/<id>` while they run).
+    let threadIDs: [pid_t]
+
+    /// Stops the threads and waits for them to end; the crew (semaphores, job storage)
+    /// goes when the last thread lets go of it.
     deinit {
-        stopping = true
-        for i in 0..<threads.count { sem_post(start + i) }
+        crew.stop()
         for t in threads { pthread_join(t, nil) }
-        for i in 0..<workerCount { sem_destroy(start + i) }
-        sem_destroy(done)
-        start.deallocate()
-        done.deallocate()
     }
 
     /// The number of CPUs online, at most `cap`, minus the caller: the default pool size.
@@ -75,14 +68,14 @@ final class PaintPool: @unchecked Sendable {
         guard shouldSplit(region) else {
             return try Compositor.paint(list, into: target, region: region, background: background)
         }
-        self.list = list
-        self.target = target
-        self.background = background
+        crew.list = list
+        crew.target = target
+        crew.background = background
         defer {
-            self.list.removeAll(keepingCapacity: true)
-            self.target = nil
+            crew.list.removeAll(keepingCapacity: true)
+            crew.target = nil
         }
-        try runBands(region)
+        try crew.runBands(region)
     }
 
     /// Writes `region` (target pixels) of `target` from `source`, turned by `turn` and
@@ -94,26 +87,88 @@ final class PaintPool: @unchecked Sendable {
         guard shouldSplit(region) else {
             return try Compositor.transfer(from: source, into: target, turn: turn, staging: staging, region: region)
         }
-        transferSource = source
-        transferTurn = turn
-        transferStaging = staging
-        self.target = target
+        crew.transferSource = source
+        crew.transferTurn = turn
+        crew.transferStaging = staging
+        crew.target = target
         defer {
-            transferSource = nil
-            transferStaging = nil
-            self.target = nil
+            crew.transferSource = nil
+            crew.transferStaging = nil
+            crew.target = nil
         }
-        try runBands(region)
+        try crew.runBands(region)
     }
 
     private func shouldSplit(_ region: PixelRect) -> Bool {
         threads.count > 0 && region.area >= Self.minimumPixels && region.height >= threads.count + 1
     }
+}
+
+/// The state a pool's threads share with its caller: the semaphores and the job of the
+/// moment. Held by each thread (and the pool); it references neither.
+private final class PaintCrew: @unchecked Sendable {
+    /// Threads running (set once, after they are started).
+    var threadCount = 0
+    private let slots: Int
+    private let start: UnsafeMutablePointer<sem_t>
+    private let done: UnsafeMutablePointer<sem_t>
+    /// Posted by each thread once it runs, after writing its id to `startedIDs`.
+    private let started: UnsafeMutablePointer<sem_t>
+    private let startedIDs: UnsafeMutablePointer<pid_t>
+    private var stopping = false
+
+    // The job of the moment, written by the caller before it posts `start`.
+    var list: [DrawItem] = []
+    var target: Surface?
+    var background: UInt32?
+    /// Set for a transfer job (else the job paints `list`).
+    var transferSource: Surface?
+    var transferTurn: QuarterTurn?
+    var transferStaging: Surface?
+    private var bands: [PixelRect]
+    private var failures: [RasterError?]
+
+    /// Room for `slots` threads.
+    init(slots: Int) {
+        self.slots = slots
+        start = .allocate(capacity: Swift.max(1, slots))
+        done = .allocate(capacity: 1)
+        sem_init(done, 0, 0)
+        started = .allocate(capacity: 1)
+        sem_init(started, 0, 0)
+        startedIDs = .allocate(capacity: Swift.max(1, slots))
+        startedIDs.initialize(repeating: 0, count: Swift.max(1, slots))
+        for i in 0..<slots { sem_init(start + i, 0, 0) }
+        bands = Array(repeating: .empty, count: slots + 1)
+        failures = Array(repeating: nil, count: slots + 1)
+    }
+
+    deinit {
+        for i in 0..<slots { sem_destroy(start + i) }
+        sem_destroy(done)
+        sem_destroy(started)
+        start.deallocate()
+        done.deallocate()
+        started.deallocate()
+        startedIDs.deallocate()
+    }
+
+    /// Waits for one more thread to report that it runs.
+    func waitStarted() { Self.wait(started) }
+
+    /// The threads' kernel ids, by slot (once every thread has reported).
+    var startedThreadIDs: [pid_t] { (0..<threadCount).map { startedIDs[$0] } }
+
+    /// Tells every thread to end (each returns from `work` once woken).
+    func stop() {
+        stopping = true
+        for i in 0..<threadCount { sem_post(start + i) }
+    }
 
     /// Cuts `region` into one horizontal band per thread (the caller's last), runs the
     /// job on each, waits for all, and throws the first failure.
-    private func runBands(_ region: PixelRect) throws(RasterError) {
-        let parts = threads.count + 1
+    func runBands(_ region: PixelRect) throws(RasterError) {
+        let parts = threadCount + 1
         var y = region.y
         for i in 0..<parts {
             let h = (region.maxY - y) / (parts - i)
@@ -121,9 +176,9 @@ final class PaintPool: @unchecked Sendable {
             failures[i] = nil
             y += h
         }
-        for i in 0..<threads.count { sem_post(start + i) }
-        runJob(threads.count)
-        for _ in 0..<threads.count { sem_wait(done) }
+        for i in 0..<threadCount { sem_post(start + i) }
+        runJob(threadCount)
+        for _ in 0..<threadCount { Self.wait(done) }
         for f in failures { if let f { throw f } }
     }
 
@@ -143,10 +198,27 @@ final class PaintPool: @unchecked Sendable {
         }
     }
 
-    /// A worker's loop: wait for a band, paint it, report.
-    fileprivate func work(_ index: Int) {
+    /// The calling thread's kernel id, from /proc/thread-self ("PID/task/TID"); 0 when
+    /// /proc is not mounted. (Glibc's module has neither gettid nor SYS_gettid.)
+    private static func currentThreadID() -> pid_t {
+        var link = [CChar](repeating: 0, count: 64)
+        let n = readlink("/proc/thread-self", &link, link.count - 1)
+        guard n > 0 else { return 0 }
+        let text = String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "/").last.flatMap { pid_t($0) } ?? 0
+    }
+
+    /// sem_wait, again when a signal interrupted it (a wake-up must be a real post).
+    private static func wait(_ semaphore: UnsafeMutablePointer<sem_t>) {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+
+    /// A worker's loop: wait for a band, paint it, report; return once stopped.
+    func work(_ index: Int) {
+        startedIDs[index] = Self.currentThreadID()
+        sem_post(started)
         while true {
-            sem_wait(start + index)
+            Self.wait(start + index)
             if stopping { return }
             runJob(index)
             sem_post(done)
@@ -154,11 +226,13 @@ final class PaintPool: @unchecked Sendable {
     }
 }
 
+/// What a worker thread is started with: the crew, held strongly (released when the
+/// thread ends), and its slot.
 private final class WorkerContext {
-    unowned(unsafe) let pool: PaintPool
+    let crew: PaintCrew
     let index: Int
-    init(pool: PaintPool, index: Int) {
-        self.pool = pool
+    init(crew: PaintCrew, index: Int) {
+        self.crew = crew
         self.index = index
     }
 }
@@ -166,6 +240,6 @@ private final class WorkerContext {
 private func paintWorkerMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let raw else { return nil }
     let context = Unmanaged<WorkerContext>.fromOpaque(raw).takeRetainedValue()
-    context.pool.work(context.index)
+    context.crew.work(context.index)
     return nil
 }

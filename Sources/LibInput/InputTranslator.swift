@@ -17,7 +17,8 @@ import Input
 /// Times: device time (CLOCK_MONOTONIC seconds) minus `timeOrigin`, so that velocities,
 /// taps and swipes use when the finger moved, not when the loop woke up.
 public struct InputTranslator {
-    public let panelSize: PanelSize
+    /// The panel's native size (it changes when an output comes back in another mode).
+    public var panelSize: PanelSize
     public let selection: DeviceSelection
     /// Subtracted from device times: the scene clock's zero on CLOCK_MONOTONIC, seconds.
     public var timeOrigin: Double

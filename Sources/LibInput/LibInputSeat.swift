@@ -23,7 +23,7 @@ public final class LibInputSeat {
 
     public let selection: DeviceSelection
     /// The panel's native size: libinput scales absolute positions to it.
-    public let panelSize: PanelSize
+    public var panelSize: PanelSize
     /// The board's calibration matrix, if any.
     public let calibration: [Double]?
     /// The descriptor for the event loop: readable when there is something to `read`.

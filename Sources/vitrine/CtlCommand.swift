@@ -9,7 +9,8 @@ struct CtlCommand: ParsableCommand {
         discussion: """
             The socket is $RUNTIME_DIRECTORY/control when that is set (as systemd sets it for \
             the service), else /run/vitrine/control. Exit 0 on "ok", 1 when the kiosk answers \
-            with an error, 69 when no kiosk listens.
+            with an error, 69 when no kiosk listens there, 75 when a kiosk is there but gave \
+            no answer within 3 s (busy, or flooded with connections: try again).
             """)
 
     @Argument(help: "The command: status, rotate, reload or home.")
@@ -43,14 +44,16 @@ struct CtlCommand: ParsableCommand {
 
     func run() throws {
         let path = socket ?? ControlClient.defaultPath(environment: ProcessEnvironment.current())
+        let command = try line()
         let reply: [String]
         do {
-            reply = try ControlClient.send(try line(), to: path)
+            reply = try ControlClient.send(command, to: path)
         } catch {
-            throw exitWith(.unavailable, "vitrine ctl: no kiosk answers at \(path): \(error)")
+            throw exitWith(error.exitStatus, "vitrine ctl: \(error)")
         }
         guard let first = reply.first, first.hasPrefix("ok") else {
-            throw exitWith(.failure, reply.isEmpty ? "vitrine ctl: empty reply from \(path)" : reply.joined(separator: "\n"))
+            // A reply is never empty: a connection closed without one is an error above.
+            throw exitWith(.failure, reply.joined(separator: "\n"))
         }
         for l in reply where l != "ok" { print(l) }
     }

@@ -19,7 +19,8 @@ struct RunCommand: ParsableCommand {
             Without --board: a Wayland window if WAYLAND_DISPLAY is set, else the first DRM \
             device with a connected connector, else /dev/fb0, else exit 69. SIGTERM stops \
             (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 69 when there \
-            is no usable display, 75 when another kiosk runs.
+            is no usable display, 75 when another kiosk runs, 64 when --control names a file \
+            that is not a socket (only a stale socket is ever replaced).
             """)
 
     @Option(help: "The board file (DESIGN.md §3).")
@@ -31,7 +32,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "A touch script played into a headless panel, times from the start (for testing).")
     var touch: String?
 
-    @Option(help: "The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control).")
+    @Option(
+        help: """
+            The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control). \
+            Only a stale socket there is replaced; any other file is left alone (exit 64).
+            """)
     var control: String?
 
     @Option(
@@ -74,6 +79,8 @@ struct RunCommand: ParsableCommand {
         }
         var settings = KioskSettings(mount: board.rotation.mount, idleReset: board.show.idleReset)
         settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)
+        settings.pointerAsTouch = board.touch.pointerAsTouch
+        settings.controlPathFromCommandLine = control != nil
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
         }
@@ -86,10 +93,12 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw fail(error.exitStatus, "\(error)")
         }
+        let input = InputOpener.open(
+            board.touch, backend: board.display.backend, width: display.width, height: display.height, logger: logger)
         let kiosk: Kiosk
         do {
             kiosk = try Kiosk(
-                settings: settings, display: display, signals: signals,
+                settings: settings, display: display, input: input, signals: signals,
                 loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: showFolder) },
                 textRasterizer: TextSupport.rasterizer(),
                 notify: { state in

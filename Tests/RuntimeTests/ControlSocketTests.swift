@@ -61,8 +61,10 @@ import Testing
 
     @Test func noServerIsANamedError() {
         let path = tempPath("none")
-        #expect(throws: SystemCallError("connect \(path)", errno: ENOENT)) { try ControlClient.send("status", to: path) }
-        #expect(SystemCallError("connect \(path)", errno: ENOENT).description == "connect \(path): No such file or directory")
+        let absent = ControlClientError.noKiosk(path: path, SystemCallError("connect \(path)", errno: ENOENT))
+        #expect(throws: absent) { try ControlClient.send("status", to: path) }
+        #expect(absent.description == "no kiosk answers at \(path): connect \(path): No such file or directory")
+        #expect(absent.exitStatus == .unavailable)
     }
 
     @Test func tooLongAPathIsRefused() {

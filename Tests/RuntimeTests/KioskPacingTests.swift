@@ -36,10 +36,13 @@ import Testing
         // Hold 0.5 s, doors 1.2 s: then still.
         try run(kiosk, until: 3.0)
         #expect(display.violations == 0)
-        // The doors moved: frames (few on a busy machine), never two in one refresh period.
+        // The doors moved: frames (few on a busy machine), never two presents within one
+        // refresh period (the same interval between two vblanks of the display's grid).
+        // Not a gap in seconds: on a busy machine a frame drawn late in one period is
+        // followed by one early in the next, and both are right.
         #expect(display.presents.count > 2)
-        let slots = display.presents.map { (($0 - display.origin) / display.period).rounded(.down) }
-        #expect(zip(slots.dropFirst(), slots).allSatisfy { $0 > $1 }, "two presents in one vblank period")
+        let periods = display.presents.map { (($0 - display.origin) / display.period).rounded(.down) }
+        #expect(Set(periods).count == periods.count, "two presents within one refresh period")
         // Every frame but perhaps the one in flight was reported shown.
         #expect(kiosk.flips.shown >= kiosk.framesDrawn - 1 && kiosk.flips.shown <= kiosk.framesDrawn)
         // Then idle: nothing more for half a second.

@@ -96,6 +96,20 @@ final class NotifyReceiver {
         #expect(receiver.receive() == nil)
     }
 
+    /// A receiver that stops reading: once its queue is full a send fails at once with
+    /// EAGAIN instead of blocking the kiosk's loop (seen: the loop stalled, control replies
+    /// and all). 100 sends into a queue of 10 (the kernel's default) return.
+    @Test func aFullQueueNeverBlocks() throws {
+        let receiver = NotifyReceiver(abstract: "vitrine-test-\(getpid())-full")
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": receiver.name])
+        var refused = 0
+        for _ in 0..<100 {
+            do { try notifier.watchdog() } catch { refused += 1 }
+        }
+        #expect(refused > 0, "the queue never filled: the test shows nothing")
+        #expect(receiver.receive() == "WATCHDOG=1")
+    }
+
     @Test func aMissingSocketIsATypedErrorWithTheErrnoText() {
         let folder = temporaryFolder()
         defer { rmdir(folder) }

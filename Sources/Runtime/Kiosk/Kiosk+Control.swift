@@ -8,7 +8,15 @@ extension Kiosk {
     static let commandHelp = "status, rotate 0|90|180|270|auto, reload, home"
 
     func serviceControl() {
-        control?.service(now: now) { line in self.command(line) }
+        guard let control else { return }
+        let evicted = control.evictedClients
+        control.service(now: now) { line in self.command(line) }
+        if control.evictedClients > evicted {
+            // Rate-limited by the log handler like any repeated line.
+            logger.warning(
+                "control socket: more than \(ControlServer.maxClients) connections waiting; closed the oldest silent ones",
+                metadata: ["closed": "\(control.evictedClients - evicted)"])
+        }
     }
 
     /// Runs one command line and returns the reply.
@@ -68,6 +76,14 @@ extension Kiosk {
             "animating=\(scene.isAnimating)",
             "uptime_s=\(Decimal.format(now, places: 3))",
             "idle_reset_s=\(idleResetText)",
+            "touch_devices=\(translator.selectedDevices.count)",
+            "touch_down=\(touchStats.down)",
+            "touch_began=\(touchStats.began)",
+            "touch_ended=\(touchStats.ended)",
+            "touch_cancelled=\(touchStats.cancelled)",
+            "touch_most_down=\(touchStats.mostDown)",
+            "touch_latency_ms=\(touchStats.latencyText)",
+            "touch_latency_samples=\(touchStats.latencySamples)",
         ]
     }
 }

@@ -27,6 +27,7 @@ extension Kiosk {
         if let vblank = shownAt {
             let period = 1 / display.refreshRate
             flips.shown(at: vblank, period: period)
+            touchStats.flipShown(at: vblank - startTime)
             guard frameWanted, !display.isFlipPending else { return }
             // Drawn now, on screen at the next vblank: that is the frame's time.
             flips.dueVblank = vblank + period

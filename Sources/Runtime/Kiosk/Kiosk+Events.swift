@@ -50,7 +50,12 @@ extension Kiosk {
         let parts = try Self.makeScene(
             program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
             resume: resume)
+        // Touches in progress end here: the new scene has another layout (and maybe size).
+        tracker.cancelAll(time: now) { deliver($0) }
         (pipeline, scene, tracker, router) = parts
+        let panel = PanelSize(width: display.width, height: display.height)
+        translator.panelSize = panel
+        input?.panelSize = panel
         lastFrameAt = -Double.infinity
         requestFrame()
     }
@@ -63,7 +68,7 @@ extension Kiosk {
         touchPlayer = player
         if !events.isEmpty {
             for event in events {
-                tracker.handle(event) { router.handle($0) }
+                tracker.handle(event) { deliver($0) }
             }
             touched()
         }

@@ -4,14 +4,15 @@ import ConfigFile
 import Display
 import FixedPoint
 import Input
+import LibInput
 import Logging
 import Raster
 import Scenes
 
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
-/// timer, the display's descriptors (DRM page-flip events, hotplug), the watchdog and
-/// idle timers, the touch feed and the control socket (DESIGN.md §1, "Data flow of one
-/// frame").
+/// timer, the display's descriptors (DRM page-flip events, hotplug), the input devices
+/// (libinput), the watchdog and idle timers, the touch script's feed and the control
+/// socket (`PollSet` names each; DESIGN.md §1, "Data flow of one frame").
 ///
 /// Frames are drawn only while something changes: when nothing animates and no touch is
 /// down the loop sleeps in poll() (waking only for the watchdog, when there is one). On
@@ -39,6 +40,12 @@ public final class Kiosk {
     var tracker: TouchTracker
     var router: TouchRouter<LayerHitTester>
     var touchPlayer: TouchScript.Player?
+    /// The input devices (nil: none, e.g. a headless board), and the edge's translation
+    /// of their events into panel-space touch and pointer events.
+    let input: LibInputSeat?
+    var translator: InputTranslator
+    /// Touch sequences and latency, for `status`.
+    var touchStats = TouchStats()
     /// The mount in use: the board's, or what `rotate` set.
     var mount: Int
 
@@ -58,7 +65,7 @@ public final class Kiosk {
     var lastFrameAt = -Double.infinity
     var stopRequested = false
     /// poll()'s descriptor set, kept from one wake-up to the next.
-    var pollSet: [pollfd] = []
+    var pollSet = PollSet()
     /// A frame is wanted but a flip is in flight: drawn when it lands.
     var frameWanted = false
     /// The wanted frame must be drawn even if nothing changed (a new output, a rebuild).
@@ -71,13 +78,17 @@ public final class Kiosk {
     /// - Parameters:
     ///   - display: opened by the caller (`DisplayOpener`); the kiosk closes it on exit.
     ///   - signals: made by the caller first thing, before any thread exists.
+    ///   - input: the input devices, opened by the caller; nil for none.
     ///   - loadProgram: loads the show (again on reload); its error is exit 78 at start.
     ///   - notify: sends one sd_notify state line ("READY=1").
     public init(
-        settings: KioskSettings, display: any DisplayBackend, signals: consuming SignalFD,
+        settings: KioskSettings, display: any DisplayBackend, input: LibInputSeat? = nil, signals: consuming SignalFD,
         loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
         textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
     ) throws(KioskError) {
+        // Before the show's pictures and the pipeline's surfaces are made: each large
+        // block in a mapping of its own, so a reload gives the old ones back.
+        AllocatorTuning.apply()
         self.settings = settings
         self.loadProgram = loadProgram
         self.notify = notify
@@ -98,11 +109,17 @@ public final class Kiosk {
             throw .failure("\(error)")
         }
         self.display = display
+        self.input = input
+        translator = InputTranslator(
+            panelSize: PanelSize(width: display.width, height: display.height), selection: input?.selection ?? .every)
         if let path = settings.controlPath {
             do {
                 control = try ControlServer(path: path)
             } catch .busy {
                 throw .busy("\(ControlSocketError.busy(path: path))")
+            } catch let error where error.isNotASocket {
+                // Someone else's file: never replaced, and no kiosk without its socket.
+                throw settings.controlPathFromCommandLine ? .usage("\(error)") : .failure("\(error)")
             } catch {
                 // A kiosk started by hand, without /run/vitrine: it still runs, only
                 // without remote control.
@@ -115,6 +132,7 @@ public final class Kiosk {
         mount = settings.mount
         startTime = Stopwatch.now()
         initTime = startTime
+        translator.timeOrigin = startTime
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
         let parts = try Self.makeScene(
             program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
@@ -143,6 +161,7 @@ public final class Kiosk {
         let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
             logicalPoint(p, mount: mount, width: w, height: h)
         }
+        tracker.pointerAsTouch = settings.pointerAsTouch
         let router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
         scene.attachGestures(to: router)
         return (pipeline, scene, tracker, router)
@@ -170,6 +189,8 @@ public final class Kiosk {
         }
         let firstFrameSeconds = Stopwatch.now() - made
         startTime = Stopwatch.now()
+        translator.timeOrigin = startTime
+        if input != nil { inputEvents() }
         notify("READY=1")
         notify("STATUS=Showing \(scene.screen)")
         let sinceExec = ProcessAge.seconds().map { ", \(Decimal.format($0 * 1000, places: 0)) ms since exec" } ?? ""
@@ -193,37 +214,45 @@ public final class Kiosk {
         return .success
     }
 
-    /// One poll() and the work for every descriptor that woke it.
+    /// One poll() and the work for every descriptor that woke it, in a fixed order:
+    /// signals, touch (script and devices), timers, the display, control, then the frame.
     func pollOnce() throws(KioskError) {
-        // The fixed descriptors, then the control socket's: the set is refilled in place
-        // (its storage kept), so a wake-up allocates nothing.
-        pollSet.removeAll(keepingCapacity: true)
-        for fd in [signals.fd, frameTimer.fd, watchdogTimer.fd, idleTimer.fd, touchTimer.fd] {
-            pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-        }
+        pollSet.removeAll()
+        pollSet.add(signals.fd, .signals)
+        pollSet.add(frameTimer.fd, .frameTimer)
+        pollSet.add(watchdogTimer.fd, .watchdogTimer)
+        pollSet.add(idleTimer.fd, .idleTimer)
+        pollSet.add(touchTimer.fd, .touchTimer)
+        if let input { pollSet.add(input.fd, .input) }
         let displayFDs = display.eventDescriptors
-        for fd in displayFDs { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let controlStart = pollSet.count
+        for fd in displayFDs { pollSet.add(fd, .display(fd)) }
         if let control {
-            pollSet.append(pollfd(fd: control.fd, events: Int16(POLLIN), revents: 0))
-            for c in control.clients { pollSet.append(pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)) }
+            pollSet.add(control.fd, .controlListener)
+            for c in control.clients { pollSet.add(c.fd, .controlClient(c.fd)) }
         }
         // Clients get a deadline; otherwise sleep until something happens.
         let timeout: Int32 = (control?.clients.isEmpty ?? true) ? -1 : 500
-        let n = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        if n < 0 {
+        if pollSet.poll(timeout: timeout) < 0 {
             if errno == EINTR { return }
             throw .failure("\(SystemCallError("poll", errno: errno))")
         }
-        let fds = pollSet
-        let ready = { (i: Int) in fds[i].revents != 0 }
-        if ready(0) { handleSignals() }
-        if ready(4) { touchTimer.acknowledge(); feedTouches() }
-        if ready(3) { idleTimer.acknowledge(); idleExpired() }
-        if ready(2) { watchdogTimer.acknowledge(); watchdogTick() }
-        for (i, fd) in displayFDs.enumerated() where ready(5 + i) { try displayEvents(on: fd) }
-        if fds.count > controlStart || timeout >= 0 { serviceControl() }
-        if ready(1) {
+        if pollSet.isReady(.signals) { handleSignals() }
+        if pollSet.isReady(.touchTimer) {
+            touchTimer.acknowledge()
+            feedTouches()
+        }
+        if pollSet.isReady(.input) { inputEvents() }
+        if pollSet.isReady(.idleTimer) {
+            idleTimer.acknowledge()
+            idleExpired()
+        }
+        if pollSet.isReady(.watchdogTimer) {
+            watchdogTimer.acknowledge()
+            watchdogTick()
+        }
+        for fd in displayFDs where pollSet.isReady(.display(fd)) { try displayEvents(on: fd) }
+        if pollSet.hasControl || timeout >= 0 { serviceControl() }
+        if pollSet.isReady(.frameTimer) {
             frameTimer.acknowledge()
             frameDeadline = nil
             try frame(at: now, force: false)
@@ -248,7 +277,10 @@ public final class Kiosk {
         router.tick(time: t)
         scene.update(time: t)
         for w in program.takeWarnings() { logger.warning("\(w)") }
-        guard force || pipeline.compositor.needsDisplay else { return }
+        guard force || pipeline.compositor.needsDisplay else {
+            touchStats.nothingDrawn()
+            return
+        }
         do {
             try pipeline.drawFrame()
         } catch .display(let e) {
@@ -258,6 +290,7 @@ public final class Kiosk {
         }
         framesDrawn += 1
         lastFrameAt = t
+        touchStats.frameDrawn(at: Stopwatch.now() - startTime, awaitingFlip: display.isFlipPending)
     }
 
     /// Seconds between frames when the loop paces them itself.

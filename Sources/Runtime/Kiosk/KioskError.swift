@@ -8,6 +8,8 @@ public enum KioskError: Error, CustomStringConvertible {
     case unavailable(String)
     /// Something is busy (the display, another kiosk's control socket): exit 75.
     case busy(String)
+    /// A bad command line (`--control` naming a file that is not a socket): exit 64.
+    case usage(String)
     /// Anything else: exit 1.
     case failure(String)
 
@@ -16,6 +18,7 @@ public enum KioskError: Error, CustomStringConvertible {
         case .configuration: .configuration
         case .unavailable: .unavailable
         case .busy: .temporaryFailure
+        case .usage: .usage
         case .failure: .failure
         }
     }
@@ -25,6 +28,7 @@ public enum KioskError: Error, CustomStringConvertible {
         case .configuration(let e): "\(e)"
         case .unavailable(let what): "no usable display: \(what)"
         case .busy(let what): what
+        case .usage(let what): what
         case .failure(let what): what
         }
     }

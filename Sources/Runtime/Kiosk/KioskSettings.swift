@@ -9,6 +9,10 @@ public struct KioskSettings {
     public var idleReset: Double
     /// The control socket's path; nil: none.
     public var controlPath: String?
+    /// Whether `controlPath` was given on the command line (`--control`): then a path
+    /// that holds something other than a socket is a bad command line (exit 64), not a
+    /// runtime failure (exit 1).
+    public var controlPathFromCommandLine = false
     /// Frames per second when the display has no flip events to pace by (headless,
     /// fbdev); nil: the display's refresh rate.
     public var frameRate: Double?
@@ -16,6 +20,8 @@ public struct KioskSettings {
     public var paintThreads: Int?
     /// Touch played into the headless panel as if from a digitizer (times from the start).
     public var touchScript: TouchScript?
+    /// Whether the pointer's held button acts as a finger (`[touch] pointer_as_touch`).
+    public var pointerAsTouch = true
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
 

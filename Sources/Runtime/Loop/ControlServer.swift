@@ -6,14 +6,38 @@ internal import CLinux
 /// `rotate 90`, `reload`, `home`) and answering with text lines before closing.
 ///
 /// Everything is non-blocking and polled by the event loop: a slow or silent client
-/// never stalls a frame; it is dropped after `clientTimeout`.
+/// never stalls a frame, and never locks the operator out (issue 13):
+/// - every wake-up accepts every connection waiting (up to `maxAcceptsPerWake`; the rest
+///   at the next), and reads what each sent at once: `vitrine ctl` writes its line as it
+///   connects, so it is answered in the same wake-up and never holds a slot;
+/// - at most `maxClients` connections stay open waiting for their line; when another
+///   arrives and every slot is taken, the oldest *silent* one (nothing received yet; else
+///   the oldest) is closed to make room (`evictedClients` counts them);
+/// - a connection still silent after `clientTimeout` is closed;
+/// - the listen backlog is `backlog` deep, and a connection holds at most
+///   `maxRequestBytes` (plus one read) of its line: memory and descriptors stay bounded
+///   whatever a script does.
+/// So 200 silent connections held open cost 16 descriptors, and `vitrine ctl status`
+/// still gets its answer at the next wake-up.
+///
+/// The socket replaces only a stale socket at its path (a socket nobody listens on: a
+/// crashed kiosk's). Anything else there is refused and left untouched
+/// (`ControlSocketError.notASocket`), a live socket is `busy`, and on exit the file is
+/// removed only if it is still the socket this server made.
 public final class ControlServer {
     public let path: String
     public let fd: Int32
-    /// Open connections still sending their command.
+    /// Open connections still sending their command, oldest first.
     private(set) var clients: [Client] = []
-    /// The most connections served at once; more wait in the listen backlog.
-    static let maxClients = 4
+    /// Connections closed unanswered to make room for newer ones, since the start.
+    public private(set) var evictedClients = 0
+    /// The most connections kept open waiting for their line.
+    static let maxClients = 16
+    /// The listen backlog: connections the kernel queues between two wake-ups.
+    static let backlog: Int32 = 64
+    /// The most connections accepted in one wake-up (a flood can't hold the loop; the
+    /// rest are accepted at the next wake-up, which comes at once).
+    static let maxAcceptsPerWake = 256
     /// The longest command line, bytes.
     static let maxRequestBytes = 256
     /// Seconds a connection may take to send its line.
@@ -25,12 +49,20 @@ public final class ControlServer {
         let opened: Double
     }
 
-    /// Binds and listens at `path`. A stale socket file (no one listening) is replaced;
-    /// a live one means another kiosk runs: `ControlSocketError.busy`.
+    /// The socket file this server made (device, inode), so that `deinit` removes only it.
+    private let identity: (dev: UInt64, ino: UInt64)?
+
+    /// Binds and listens at `path`. A stale socket file (no one listening) is replaced; a
+    /// live one means another kiosk runs: `ControlSocketError.busy`. Anything else at
+    /// `path` (a regular file, a directory, a symbolic link, a FIFO, a device) is left as
+    /// it is: `ControlSocketError.notASocket`.
     public init(path: String) throws(ControlSocketError) {
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .system(error) }
-        if access(path, F_OK) == 0 {
+        if let mode = Self.fileMode(at: path) {
+            guard let kind = FileKind(mode: mode), kind == .socket else {
+                throw .notASocket(path: path, found: FileKind(mode: mode)?.description ?? "file of unknown type")
+            }
             if Self.someoneListens(at: address) { throw .busy(path: path) }
             unlink(path)
         }
@@ -42,7 +74,7 @@ public final class ControlServer {
             close(fd)
             throw .system(SystemCallError("bind \(path)", errno: e))
         }
-        guard listen(fd, 8) == 0 else {
+        guard listen(fd, Self.backlog) == 0 else {
             let e = errno
             close(fd)
             unlink(path)
@@ -50,59 +82,81 @@ public final class ControlServer {
         }
         self.path = path
         self.fd = fd
+        identity = Self.identity(at: path)
     }
 
     deinit {
         for c in clients { close(c.fd) }
         close(fd)
-        unlink(path)
+        // Only our own socket: not a file someone put there since.
+        if let identity, let now = Self.identity(at: path), now == identity { unlink(path) }
     }
 
-    /// Accepts waiting connections, reads what clients sent, and answers every complete
-    /// command through `handle` (the reply's lines). Drops clients past their time.
+    /// Reads what the open connections sent, accepts every connection waiting, and answers
+    /// every complete command through `handle` (the reply's lines). Closes connections
+    /// past their time, and the oldest silent ones when more than `maxClients` wait.
     func service(now: Double, handle: (String) -> [String]) {
-        while clients.count < Self.maxClients {
+        var i = 0
+        while i < clients.count {
+            if progress(&clients[i], handle: handle) { clients.remove(at: i) } else { i += 1 }
+        }
+        for _ in 0..<Self.maxAcceptsPerWake {
             let c = vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             if c < 0 { break }
-            clients.append(Client(fd: c, opened: now))
+            var client = Client(fd: c, opened: now)
+            if progress(&client, handle: handle) { continue }
+            if clients.count >= Self.maxClients {
+                let oldest = clients.firstIndex { $0.buffer.isEmpty } ?? 0
+                close(clients[oldest].fd)
+                clients.remove(at: oldest)
+                evictedClients += 1
+            }
+            clients.append(client)
         }
-        var kept: [Client] = []
-        for var client in clients {
-            var chunk = [UInt8](repeating: 0, count: 128)
-            var closed = false
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(client.fd, $0.baseAddress, $0.count) }
+        clients.removeAll { client in
+            guard now - client.opened > Self.clientTimeout else { return false }
+            close(client.fd)
+            return true
+        }
+    }
+
+    /// Reads what `client` sent so far; once its line is complete (or too long, or the
+    /// peer closed), answers it and closes it. Returns whether the connection is done.
+    private func progress(_ client: inout Client, handle: (String) -> [String]) -> Bool {
+        var closed = false
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { chunk in
+            while client.buffer.count <= Self.maxRequestBytes, !client.buffer.contains(0x0a) {
+                let n = read(client.fd, chunk.baseAddress, chunk.count)
                 if n > 0 {
-                    client.buffer += chunk[0..<n]
-                    if client.buffer.count > Self.maxRequestBytes { break }
+                    client.buffer.append(contentsOf: chunk[0..<n])
                     continue
                 }
-                if n == 0 { closed = true }
+                if n < 0 && errno == EINTR { continue }
+                // 0: the peer closed its side. EAGAIN: nothing more for now. Anything else
+                // (ECONNRESET): the connection is gone.
+                if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { closed = true }
                 break
             }
-            let lineEnd = client.buffer.firstIndex(of: 0x0a)
-            if closed && client.buffer.isEmpty {
-                // Connected and left without a word (another kiosk checking whether this
-                // socket is alive): nothing to answer.
-                close(client.fd)
-            } else if lineEnd != nil || closed || client.buffer.count > Self.maxRequestBytes {
-                let reply: [String]
-                if client.buffer.count > Self.maxRequestBytes && lineEnd == nil {
-                    reply = ["error: command longer than \(Self.maxRequestBytes) bytes"]
-                } else {
-                    let bytes = client.buffer[..<(lineEnd ?? client.buffer.count)]
-                    let line = String(decoding: bytes, as: UTF8.self)
-                    reply = handle(line.trimmingASCIIWhitespace())
-                }
-                Self.send(reply, to: client.fd)
-                close(client.fd)
-            } else if now - client.opened > Self.clientTimeout {
-                close(client.fd)
-            } else {
-                kept.append(client)
-            }
         }
-        clients = kept
+        let lineEnd = client.buffer.firstIndex(of: 0x0a)
+        if closed && client.buffer.isEmpty {
+            // Connected and left without a word (another kiosk checking whether this
+            // socket is alive): nothing to answer.
+            close(client.fd)
+            return true
+        }
+        guard lineEnd != nil || closed || client.buffer.count > Self.maxRequestBytes else { return false }
+        let reply: [String]
+        if let lineEnd, lineEnd <= Self.maxRequestBytes {
+            reply = handle(String(decoding: client.buffer[..<lineEnd], as: UTF8.self).trimmingASCIIWhitespace())
+        } else if client.buffer.count > Self.maxRequestBytes {
+            reply = ["error: command longer than \(Self.maxRequestBytes) bytes"]
+        } else {
+            reply = handle(String(decoding: client.buffer, as: UTF8.self).trimmingASCIIWhitespace())
+        }
+        Self.send(reply, to: client.fd)
+        close(client.fd)
+        return true
     }
 
     /// Writes the reply whole; a client that doesn't read it loses it (the socket is
@@ -121,11 +175,59 @@ public final class ControlServer {
         }
     }
 
+    /// Whether a server accepts connections at `address`: the connection is made, or
+    /// queued for one whose backlog is full (EAGAIN: busy, not stale). Never blocks.
     static func someoneListens(at address: UnixAddress) -> Bool {
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard probe >= 0 else { return false }
         defer { close(probe) }
-        return address.withSockaddr { connect(probe, $0, $1) } == 0
+        if address.withSockaddr({ connect(probe, $0, $1) }) == 0 { return true }
+        return errno == EAGAIN || errno == EWOULDBLOCK
+    }
+
+    /// lstat's st_mode for `path` (the link itself, not what it points at); nil when
+    /// nothing is there (or it can't be seen: bind then says why).
+    static func fileMode(at path: String) -> UInt32? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode)
+    }
+
+    private static func identity(at path: String) -> (dev: UInt64, ino: UInt64)? {
+        var info = stat()
+        guard lstat(path, &info) == 0, FileKind(mode: UInt32(info.st_mode)) == .socket else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+}
+
+/// What lstat found at a path, as a person names it.
+enum FileKind: Equatable, CustomStringConvertible {
+    case socket, regularFile, directory, symbolicLink, fifo, characterDevice, blockDevice
+
+    /// From st_mode's type bits (S_IFMT); nil for a type Linux doesn't have.
+    init?(mode: UInt32) {
+        switch mode & 0o170000 {
+        case 0o140000: self = .socket
+        case 0o100000: self = .regularFile
+        case 0o040000: self = .directory
+        case 0o120000: self = .symbolicLink
+        case 0o010000: self = .fifo
+        case 0o020000: self = .characterDevice
+        case 0o060000: self = .blockDevice
+        default: return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .socket: "socket"
+        case .regularFile: "regular file"
+        case .directory: "directory"
+        case .symbolicLink: "symbolic link"
+        case .fifo: "FIFO"
+        case .characterDevice: "character device"
+        case .blockDevice: "block device"
+        }
     }
 }
 
@@ -133,13 +235,24 @@ public final class ControlServer {
 public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     /// Another process listens there: another kiosk is running.
     case busy(path: String)
+    /// Something other than a socket is at the path ("regular file", "directory",
+    /// "symbolic link", "FIFO", "character device", "block device"): never replaced.
+    case notASocket(path: String, found: String)
     case system(SystemCallError)
 
     public var description: String {
         switch self {
         case .busy(let path): "control socket \(path) is in use: another vitrine is running"
+        case .notASocket(let path, let found):
+            "control socket: \(path) exists and is a \(found), not a socket: not replacing it"
         case .system(let e): "control socket: \(e)"
         }
+    }
+}
+
+extension ControlSocketError {
+    var isNotASocket: Bool {
+        if case .notASocket = self { true } else { false }
     }
 }
 

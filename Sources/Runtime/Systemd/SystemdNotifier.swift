@@ -38,7 +38,9 @@ public struct SystemdNotifier: Sendable {
     public var watchdogPingInterval: Double? { watchdogInterval.map { $0 / 2 } }
 
     /// Sends `state` (one or more `NAME=value` lines) as one datagram; does nothing when
-    /// not enabled.
+    /// not enabled. Never blocks: when the receiver's queue is full (a reader that stopped
+    /// reading; the kernel queues `net.unix.max_dgram_qlen`, 10 by default) it throws
+    /// EAGAIN at once rather than stalling the frame loop.
     public func send(_ state: String) throws(NotifyError) {
         guard let socket else { return }
         let address = try Self.address(socket)
@@ -49,7 +51,7 @@ public struct SystemdNotifier: Sendable {
         let sent: Int = address.withSockaddr { sa, length in
             bytes.withUnsafeBytes { buffer in
                 while true {
-                    let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), sa, length)
+                    let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), sa, length)
                     if n < 0 && errno == EINTR { continue }
                     return n
                 }

@@ -1,0 +1,53 @@
+import Input
+import LibInput
+
+/// Touch from libinput: the devices' events, translated at the edge (`InputTranslator`:
+/// panel pixels, inside the panel, device times), fed to the same tracker and router as a
+/// touch script's. A touch wakes an idle kiosk; a frame follows only if it changed
+/// something.
+extension Kiosk {
+    /// Reads what the input devices sent and hands it on.
+    func inputEvents() {
+        guard let seat = input else { return }
+        var touchedNow = false
+        seat.read { raw in
+            translator.translate(raw) { action in
+                switch action {
+                case .touch(let e):
+                    tracker.handle(e) { deliver($0) }
+                    touchedNow = true
+                case .pointer(let e):
+                    tracker.handle(e) { deliver($0) }
+                    touchedNow = true
+                case .pointerCancelled(let time):
+                    tracker.cancelPointer(time: time) { deliver($0) }
+                    touchedNow = true
+                case .deviceAdded(let info, let selected):
+                    deviceChanged(info, selected: selected, added: true)
+                case .deviceRemoved(let info, let selected):
+                    deviceChanged(info, selected: selected, added: false)
+                }
+            }
+        }
+        seat.noteWaiting(anySelected: !translator.selectedDevices.isEmpty)
+        if touchedNow { touched() }
+    }
+
+    /// Hands a touch update to the router, counting it for `status`.
+    func deliver(_ update: TouchUpdate) {
+        touchStats.count(update)
+        router.handle(update)
+    }
+
+    private func deviceChanged(_ info: InputDeviceInfo, selected: Bool, added: Bool) {
+        var what = "\(info.node) \"\(info.name)\" (\(info.capabilities.names)"
+        if let slots = info.touchSlots, slots > 0 { what += ", \(slots) slots" }
+        what += ")"
+        let verb = added ? "input: added" : "input: removed"
+        if selected {
+            logger.info("\(verb) \(what)")
+        } else {
+            logger.debug("\(verb) \(what), not selected by the board")
+        }
+    }
+}

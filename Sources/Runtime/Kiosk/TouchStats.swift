@@ -1,0 +1,90 @@
+import FixedPoint
+import Input
+
+/// What `status` says of touch: touch sequences (fingers and the pointer together) and
+/// the latency from a touch to the frame that shows it.
+///
+/// Latency: from the touch event's own time (the device's evdev timestamp, or the
+/// script's) to the vblank of the flip that put its first frame on screen, or where the
+/// display reports no flips (headless, fbdev), to when that frame was handed over. Only
+/// touches that changed the picture count: a touch whose next frame draws nothing is
+/// dropped. Milliseconds; the last `capacity` samples are kept.
+struct TouchStats {
+    private(set) var began = 0
+    private(set) var ended = 0
+    private(set) var cancelled = 0
+    /// Touches down now, and the most down at once so far.
+    private(set) var down = 0
+    private(set) var mostDown = 0
+
+    /// The earliest touch (scene seconds) not yet in a drawn frame.
+    private var pendingTouch: Double?
+    /// The touch the last drawn frame shows, waiting for that frame's flip.
+    private var awaitingFlip: Double?
+    private var samples: [Double] = []
+    private var next = 0
+    static let capacity = 1024
+
+    mutating func count(_ update: TouchUpdate) {
+        switch update.phase {
+        case .began:
+            began += 1
+            down += 1
+            mostDown = Swift.max(mostDown, down)
+        case .moved: break
+        case .ended:
+            ended += 1
+            down = Swift.max(0, down - 1)
+        case .cancelled:
+            cancelled += 1
+            down = Swift.max(0, down - 1)
+        }
+        if pendingTouch == nil { pendingTouch = update.time }
+    }
+
+    /// The frame asked for drew nothing: the pending touch changed nothing on screen.
+    mutating func nothingDrawn() { pendingTouch = nil }
+
+    /// A frame was drawn at `time` (scene seconds); `awaitingFlip`: it shows at a flip
+    /// the display will report.
+    mutating func frameDrawn(at time: Double, awaitingFlip flip: Bool) {
+        guard let touch = pendingTouch else { return }
+        pendingTouch = nil
+        if flip { awaitingFlip = touch } else { record(time - touch) }
+    }
+
+    /// The display reported a flip at `vblank` (scene seconds).
+    mutating func flipShown(at vblank: Double) {
+        guard let touch = awaitingFlip else { return }
+        awaitingFlip = nil
+        record(vblank - touch)
+    }
+
+    private mutating func record(_ seconds: Double) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        let ms = seconds * 1000
+        if samples.count < Self.capacity {
+            samples.append(ms)
+        } else {
+            samples[next] = ms
+        }
+        next = (next + 1) % Self.capacity
+    }
+
+    /// The p-th percentile of the kept samples (nearest rank), ms; nil without samples.
+    func percentile(_ p: Double) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[Swift.min(sorted.count - 1, Swift.max(0, rank))]
+    }
+
+    /// "p50/p99", e.g. "16.2/31.9"; "-" without samples.
+    var latencyText: String {
+        guard let p50 = percentile(50), let p99 = percentile(99) else { return "-" }
+        return "\(Decimal.format(p50, places: 1))/\(Decimal.format(p99, places: 1))"
+    }
+
+    /// How many latency samples are kept.
+    var latencySamples: Int { samples.count }
+}
