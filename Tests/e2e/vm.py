@@ -961,11 +961,41 @@ class Run:
         details += more
         result(ok, "touch-unplug", "; ".join(details))
 
-        # Bad input and a flood: no crash, nothing left down, the loop alive throughout.
+        def every_touch_ended(prefix):
+            c = counts(prefix)
+            return None not in (c["began"], c["ended"], c["cancelled"]) and c["down"] == 0 and c["began"] == c["ended"] + c["cancelled"]
+
+        def unit_alive(prefix):
+            state = (v.get(prefix + ".ActiveState"), v.get(prefix + ".SubState"))
+            same = v.get(prefix + ".NRestarts") is not None and v.get(prefix + ".NRestarts") == v.get("unplug.restarts_before")
+            return state == ("active", "running") and same, "unit %s/%s NRestarts %s" % (state[0], state[1], v.get(prefix + ".NRestarts"))
+
+        # Bad input: no crash, nothing left down, every touch ended (up or cancel).
+        details = ["evemu-play rc %s" % v.get("bad.rc")]
+        ok = v.get("bad.rc") == "0"
+        good, problem = settled("bad.settled", "down=0", "bad_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        whole = every_touch_ended("bad_after")
+        ok = ok and whole
+        details.append("before: %s; after: %s%s; screen after: %s" % (
+            text("bad_before"), text("bad_after"), "" if whole else " (want down=0, began = ended + cancelled)",
+            v.get("bad_after.screen", "?")))
+        good, shown = unit_alive("bad")
+        ok = ok and good
+        details.append(shown)
+        result(ok, "touch-bad-input", "; ".join(details))
+
+        # The flood, with a tap on the Books tile halfway: the kiosk answers a status in the
+        # middle of it, the folder opens (its reveal drawn during the flood), nothing is
+        # left down, no restart; then a tap closes the folder.
         details = []
-        ok = v.get("bad.rc") == "0" and v.get("flood.rc") == "0"
         writer = v.get("flood.writer", "").strip()
-        details.append("bad input rc %s; flood %s (rc %s)" % (v.get("bad.rc"), writer or "?", v.get("flood.rc")))
+        ok = v.get("flood.rc") == "0" and v.get("flood_home.settled") == "0"
+        details.append("%s (rc %s)" % (writer or "no writer output", v.get("flood.rc")))
+        if v.get("flood_home.settled") != "0":
+            details.append("not home before the flood (screen=%s)" % v.get("flood_before.screen", "?"))
         m = re.search(r"events=(\d+) seconds=([0-9.]+)", writer)
         if m:
             speed.append(("flood_events", m.group(1)))
@@ -974,36 +1004,38 @@ class Run:
             ok = False
             details.append("no status answer during the flood")
         else:
-            details.append("status answered during the flood in %.0f ms" % ((n("flood.ctl_us") or 0) / 1000))
+            details.append("a status answered during it in %.0f ms" % ((n("flood.ctl_us") or 0) / 1000))
             speed.append(("flood_ctl_status_ms", "%.0f" % ((n("flood.ctl_us") or 0) / 1000)))
-        good, problem = settled("bad.settled", "down=0", "bad_after")
+        good, problem = settled("flood.settled", "the folder open", "flood_after")
         ok = ok and good
         if problem:
             details.append(problem)
-        after = counts("bad_after")
-        whole = None not in (after["began"], after["ended"], after["cancelled"]) and after["began"] == after["ended"] + after["cancelled"]
-        ok = ok and whole
-        details.append("after: %s%s" % (text("bad_after"), "" if whole else " (want began = ended + cancelled: every touch ended)"))
-        state = (v.get("bad.ActiveState"), v.get("bad.SubState"))
-        same = v.get("bad.NRestarts") is not None and v.get("bad.NRestarts") == v.get("unplug.restarts_before")
-        ok = ok and state == ("active", "running") and same
-        details.append("unit %s/%s NRestarts %s" % (state[0], state[1], v.get("bad.NRestarts")))
-        for key in ("frames", "flips", "late_flips"):
-            before_, during_, after_ = v.get("bad_before." + key), v.get("flood_during." + key), v.get("bad_after." + key)
-            details.append("%s %s/%s/%s" % (key, before_, during_, after_))
-            for label, value in (("before", before_), ("during", during_), ("after", after_)):
-                if value is not None:
-                    speed.append(("bad_input_%s_%s" % (key, label), value))
-        if v.get("bad_home.settled") != "0":
-            ok = False
-            details.append("`vitrine ctl home` did not bring home back")
-        good, more = tap_step("bad_tap", "bad_after", "bad-folder", folder, "bad-folder", "the folder open")
+        whole = every_touch_ended("flood_after")
+        grown = grew("flood_before", "flood_after", "began", 2) and grew("flood_before", "flood_after", "ended", 2)
+        ok = ok and whole and grown
+        details.append("after: %s%s" % (text("flood_after"), "" if whole and grown else
+                                        " (want began and ended +2: the flood's finger and the tap; down=0)"))
+        good, shown = self.shot_check("flood-folder", folder, "flood-folder")
         ok = ok and good
-        details += ["then a tap: " + more[0]] + more[1:] if more else []
-        good, more = tap_step("bad_close", "bad_tap", None, None, None, "home")
+        details.append(shown)
+        good, shown = unit_alive("flood")
+        ok = ok and good
+        details.append(shown)
+        # The reveal's frames: quiet (step t1: from the status before the tap to the one
+        # that saw the folder settled) and during the flood. Figures, not verdicts.
+        for key in ("frames", "flips", "late_flips"):
+            quiet = (n("tap_folder." + key), n("status." + key))
+            flood = (n("flood_after." + key), n("flood_before." + key))
+            if None not in quiet:
+                speed.append(("reveal_quiet_%s" % key, str(quiet[0] - quiet[1])))
+            if None not in flood:
+                speed.append(("reveal_in_flood_%s" % key, str(flood[0] - flood[1])))
+            if None not in quiet and None not in flood:
+                details.append("reveal %s quiet %d, in the flood %d" % (key, quiet[0] - quiet[1], flood[0] - flood[1]))
+        good, more = tap_step("flood_close", "flood_after", None, None, None, "home")
         ok = ok and good
         details += more
-        result(ok, "touch-bad-input", "; ".join(details))
+        result(ok, "touch-flood", "; ".join(details))
 
         # Touch latency, if the kiosk offers it: `touch_latency_ms=p50/p99` on the touch line.
         latency = v.get("touch_status.touch.latency_ms")

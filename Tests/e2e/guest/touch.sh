@@ -255,10 +255,12 @@ touch_bad() {
 # A flood: one finger down at pixel ($1, $2), moving 4 pixels back and forth, then up: $3
 # events (default 10000, SYN_REPORTs included) in $4 seconds (default 1), by evflood.py
 # (evemu-play writes one event a system call and sleeps between them: 10 000 took it 8.5 s
-# under TCG). Prints its `events=N seconds=S`; returns its status.
+# under TCG). With ($5, $6): halfway through, a second finger taps there. Prints
+# evflood.py's `events=N seconds=S`; returns its status.
 touch_flood() {
-    local node
+    local node tap=()
     node=$(cat "$TOUCH_STATE/touch.node" 2>/dev/null)
+    [ -n "${5:-}" ] && tap=("$(axis "$5")" "$(axis "$6" h)")
     timeout 60 python3 /usr/local/lib/vitrine-e2e/evflood.py "$node" "$(axis "$1")" "$(axis $(($1 + 4)))" \
-        "$(axis "$2" h)" "${3:-10000}" "${4:-1}"
+        "$(axis "$2" h)" "${3:-10000}" "${4:-1}" "${tap[@]}"
 }
