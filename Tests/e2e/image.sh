@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE: the disk of one e2e run, as root.
+# Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE [TOUCHCONF]: the disk of one e2e run, as root.
 # A copy of the cached ROOTFS (hard links: nothing in it is written to, only new files
 # are added), plus the binary as /usr/local/bin/vitrine, BOARD as
 # /etc/vitrine/board.toml, the project's own systemd/vitrine.service (with
-# systemd/vitrine-fbdev.conf for an fbdev board) and the guest driver, all enabled; then an ext4 image of it (mke2fs -d, about 6 s).
+# systemd/vitrine-fbdev.conf for an fbdev board) and the guest driver, all enabled; with
+# TOUCHCONF (Tests/e2e/touchpoints.py's touch.conf) also the touch checks: the conf as
+# /etc/vitrine-e2e/touch.conf, guest/touch.sh, evflood.py, touchscreen.prop and
+# vitrine-e2e-touch.service (the touchscreen made before the kiosk starts). Then an ext4
+# image of it (mke2fs -d, about 6 s).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 project="$(cd "$here/../.." && pwd)"
-rootfs="$1" vitrine="$2" board="$3" image="$4"
+rootfs="$1" vitrine="$2" board="$3" image="$4" touchconf="${5:-}"
 
 stage="$image.stage"
 rm -rf "$stage"
@@ -29,8 +33,17 @@ if grep -Eq '^backend *= *"fbdev"' "$board"; then
 fi
 # The start bound for TCG on a busy host (the unit's 30 s is a panel's hang bound).
 install -D -m 0644 "$here/guest/vitrine-tcg.conf" "$stage/etc/systemd/system/vitrine.service.d/e2e-tcg.conf"
+units=(vitrine.service vitrine-e2e.service vitrine-e2e-mark.service)
+if [ -n "$touchconf" ]; then
+    install -D -m 0644 "$touchconf" "$stage/etc/vitrine-e2e/touch.conf"
+    install -D -m 0644 "$here/guest/touch.sh" "$stage/usr/local/lib/vitrine-e2e/touch.sh"
+    install -D -m 0755 "$here/guest/evflood.py" "$stage/usr/local/lib/vitrine-e2e/evflood.py"
+    install -D -m 0644 "$here/guest/touchscreen.prop" "$stage/usr/local/lib/vitrine-e2e/touchscreen.prop"
+    install -D -m 0644 "$here/guest/vitrine-e2e-touch.service" "$stage/etc/systemd/system/vitrine-e2e-touch.service"
+    units+=(vitrine-e2e-touch.service)
+fi
 # Enabled as an administrator would: `systemctl enable` (only makes symlinks).
-systemctl --root="$stage" --quiet enable vitrine.service vitrine-e2e.service vitrine-e2e-mark.service
+systemctl --root="$stage" --quiet enable "${units[@]}"
 
 rm -f "$image"
 truncate -s 2G "$image"

@@ -16,7 +16,11 @@ How the screen is watched
   screen must be the doors (check a), when the screendumps around it were close enough
   to tell (DOORS_SURELY_SEEN_S); otherwise the restart after kill -9 tells.
 - "SHOT <name>" from the guest: one screendump at once (the guest holds still at least
-  1 s, until its next KILL or STOP line; a shot taken once that line is there is stale).
+  1 s, until its next KILL, STOP, TOUCH or TABLET line; a shot taken once that line is
+  there is stale).
+- "TABLET tap <x> <y>" from the guest (machines with --touch): the host taps QEMU's
+  usb-tablet at panel pixel (x, y) with QMP input-send-event (absolute x/y 0..32767,
+  the left button down, 50 ms, up).
 - Between "WATCH on" and "WATCH off": a screendump every 0.05 s (the kill check).
 Frames where the class changes are kept as PNG in --out/frames/, with the full timeline
 in --out/timeline.txt.
@@ -79,6 +83,8 @@ BOOT_INTERVAL = 0.1
 FAST_INTERVAL = 0.015
 FAST_SAMPLE_STEP = 16
 WATCH_INTERVAL = 0.05
+# Lines after which the guest no longer holds the screen still for a SHOT.
+MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ")
 
 
 class QMP:
@@ -188,6 +194,8 @@ class Run:
         os.makedirs(self.frames_dir, exist_ok=True)
         self.tmp = tempfile.mkdtemp(prefix="vitrine-e2e-")
         self.doors_ref = images.read_png(args.doors)
+        self.folder_ref = images.read_png(args.folder) if args.folder else None
+        self.tablet_taps = []  # (host time, x, y, error or None)
         self.home_ref = images.read_png(args.home)
         self.frames = []
         self.kept = []
@@ -296,8 +304,10 @@ class Run:
             name = line[5:].strip()
             shot = self.screendump("shot-" + name, keep_as=name)
             if shot is not None:
-                shot.stale = any(l.startswith(("KILL ", "STOP")) for l in self.batch_rest)
+                shot.stale = any(l.startswith(MOVED_ON) for l in self.batch_rest)
             self.shots[name] = shot
+        elif line.startswith("TABLET "):
+            self.tablet(line[7:].split(), polled)
         elif line == "STARTING":
             # vitrine.service is about to start: its first frame is due.
             self.starting = polled
@@ -311,6 +321,29 @@ class Run:
             # time to the next frame by at most one poll interval (never understates).
             self.kill_line_bound = self.last_serial_poll if self.last_serial_poll is not None else polled
             self.kill_line_seen = polled
+
+    def tablet(self, words, polled):
+        """`TABLET tap X Y`: a tap on QEMU's usb-tablet at panel pixel (X, Y). QMP's
+        absolute axes run 0..32767 over the screen (the guest's tablet reports them as
+        they are, and libinput scales them to the panel: x * 800 / 32768)."""
+        error = None
+        try:
+            if len(words) != 3 or words[0] != "tap":
+                raise ValueError("not a tap: %s" % " ".join(words))
+            x, y = int(words[1]), int(words[2])
+            w, h = self.doors_ref.width, self.doors_ref.height
+            ax, ay = round(x * 32767 / (w - 1)), round(y * 32767 / (h - 1))
+            self.qmp.execute("input-send-event", events=[
+                {"type": "abs", "data": {"axis": "x", "value": ax}},
+                {"type": "abs", "data": {"axis": "y", "value": ay}}])
+            self.qmp.execute("input-send-event", events=[{"type": "btn", "data": {"down": True, "button": "left"}}])
+            time.sleep(0.05)
+            self.qmp.execute("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
+            self.events.append((time.monotonic(), "host tablet tap (%d, %d) as %d/%d" % (x, y, ax, ay)))
+        except (RuntimeError, OSError, EOFError, ValueError) as e:
+            error = str(e)
+            self.events.append((time.monotonic(), "host tablet tap failed: %s" % error))
+        self.tablet_taps.append((polled, words, error))
 
     # --- screen -------------------------------------------------------------------------
 
@@ -730,10 +763,290 @@ class Run:
             for key in ("frames",) if fbdev else ("frames", "flips", "late_flips"):
                 if prefix + "." + key in v:
                     speed.append(("%s_%s" % (label, key), v[prefix + "." + key]))
+        if self.args.touch:
+            self.touch_verdicts(v, result, speed)
         for key in sorted(v):
-            if key.startswith("status.") or key.startswith("restart_status."):
+            if key.startswith(("status.", "restart_status.", "touch_status.")):
                 speed.append(("ctl_" + key, v[key]))
         return results, speed
+
+    # --- touch (machines started with --touch) -----------------------------------------
+
+    def shot_check(self, name, reference, label):
+        """(ok, text) for the named screendump against `reference` (the stated tolerance,
+        not stale)."""
+        shot = self.shots.get(name)
+        if shot is None or shot.image is None:
+            return False, "%s: no screendump" % name
+        d = self.full_compare(shot, reference, label)
+        ok = d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
+        return ok, "%s %s%s" % (name, d, " (taken after the guest had moved on)" if shot.stale else "")
+
+    def touch_verdicts(self, v, result, speed):
+        """The touch checks (guest/vitrine-e2e's touch_steps): the touch counts of `vitrine
+        ctl status` (touch_devices, touch_down, touch_began, touch_ended, touch_cancelled,
+        touch_most_down; reported as <step>.touch.<name>) before and after each step, and
+        the screendumps it asked for."""
+
+        def n(key):
+            try:
+                return int(v.get(key, ""))
+            except ValueError:
+                return None
+
+        def counts(prefix):
+            return {k: n("%s.touch.%s" % (prefix, k)) for k in ("devices", "down", "began", "ended", "cancelled", "most_down")}
+
+        def text(prefix):
+            c = counts(prefix)
+            if all(x is None for x in c.values()):
+                return "%s: no touch line in ctl status (screen=%s)" % (prefix, v.get(prefix + ".screen", "?"))
+            return "%s: %s" % (prefix, " ".join("%s=%s" % (k, "?" if x is None else x) for k, x in c.items()))
+
+        def grew(before, after, key, by):
+            a, b = counts(before)[key], counts(after)[key]
+            return a is not None and b is not None and b - a == by
+
+        def settled(key, what, status):
+            """The guest's wait `key` ended well (0); else what the last status said."""
+            ok = v.get(key) == "0"
+            return ok, "" if ok else "%s not seen within the hang bound (the last status: screen=%s animating=%s; %s)" % (
+                what, v.get(status + ".screen", "?"), v.get(status + ".animating", "?"), text(status))
+
+        def tap_step(prefix, before, shot, reference, label, what):
+            """A tap that should show `what`: settled, counted whole (began and ended up
+            by one, nothing down), and the screendump if any."""
+            ok, problem = settled(prefix + ".settled", what, prefix)
+            details = [problem] if problem else []
+            if v.get(prefix + ".rc", "0") != "0":
+                ok = False
+                details.append("evemu-play failed (rc %s)" % v.get(prefix + ".rc"))
+            whole = grew(before, prefix, "began", 1) and grew(before, prefix, "ended", 1) and counts(prefix)["down"] == 0
+            if not whole:
+                ok = False
+                details.append("not counted as one whole touch (%s; %s)" % (text(before), text(prefix)))
+            if shot:
+                good, shown = self.shot_check(shot, reference, label)
+                ok = ok and good
+                details.append(shown)
+            return ok, details
+
+        folder = self.folder_ref
+
+        # The tap during the launch (armed in the guest before the kiosk started, played as
+        # soon as `systemctl start vitrine` returned, i.e. at READY, the doors on screen):
+        # the kiosk was still in its launch after it (the status straight after says
+        # screen=launch), and it did nothing: the home screen came as usual (check b's
+        # screendump) and the tap was counted whole, or not at all (the launch ignored it).
+        details = []
+        ok = v.get("launch_tap.play_rc") == "0" and v.get("launch_tap.ready_rc") == "0"
+        if v.get("launch_tap.ready_rc") != "0":
+            details.append("no tap: `systemctl start vitrine` at boot gave %s" % v.get("launch_tap.ready_rc", "nothing (the job never ended)"))
+        elif v.get("launch_tap.play_rc") != "0":
+            details.append("evemu-play failed (rc %s, node %s)" % (v.get("launch_tap.play_rc"), v.get("launch_tap.node") or "none"))
+        # Whether the tap fell into the launch: the status after it says screen=launch,
+        # or the screen did: a boot screendump still showing the launch (the doors, or
+        # them opening) was taken after the tap's last event had reached the guest's
+        # kernel (guest times mapped through the SYNC line, its uncertainty counted
+        # against the tap).
+        in_launch = v.get("launch_tap.screen") == "launch"
+        evidence = []
+        if in_launch:
+            evidence.append("the status after it said screen=launch")
+        done_us = self.us("launch_tap.done_us")
+        boot = [f for f in self.frames if f.phase == "boot"]
+        first = next((k for k, f in enumerate(boot) if is_kiosk(f)), None)
+        home_at = next((k for k in range(first, len(boot)) if boot[k].cls == "home"), None) if first is not None else None
+        if done_us and self.sync and home_at is not None and home_at > first:
+            guest_s, host_s, sync_error = self.sync
+            tap_host = done_us / 1e6 - guest_s + host_s + sync_error
+            last_launch = boot[home_at - 1]
+            margin = last_launch.requested - tap_host
+            speed.append(("launch_tap_done_before_launch_end_ms", "%.0f (host-observed, at least)" % (1000 * margin)))
+            if margin > 0:
+                in_launch = True
+                evidence.append("a screendump of the launch (%s) came %.0f ms after its last event" % (last_launch.cls, 1000 * margin))
+            else:
+                evidence.append("the last screendump of the launch (%s) came %.0f ms before its last event" % (last_launch.cls, -1000 * margin))
+        if in_launch:
+            details.append("during the launch: %s (%s)" % ("; ".join(evidence), text("launch_tap")))
+        else:
+            ok = False
+            details.append("cannot tell whether the tap fell into the launch: the status after it said screen=%s%s" % (
+                v.get("launch_tap.screen", "?"), "; " + "; ".join(evidence) if evidence else ""))
+        c = counts("status")
+        if not (c["began"] == c["ended"] == 1 and c["down"] == 0) and not (c["began"] == 0 and c["down"] == 0):
+            ok = False
+            details.append("after the launch: want began=1 ended=1 (or 0 0: ignored), down=0; %s" % text("status"))
+        else:
+            details.append("after the launch: %s" % text("status"))
+        if v.get("status.screen") != "home":
+            ok = False
+            details.append("screen=%s after the launch (want home)" % v.get("status.screen"))
+        good, shown = self.shot_check("home", self.home_ref, "launch-tap-home")
+        ok = ok and good
+        details.append(shown)
+        ready = self.us("boot.ActiveEnterTimestampMonotonic")
+        start, done, status = self.us("launch_tap.start_us"), self.us("launch_tap.done_us"), self.us("launch_tap.status_us")
+        if ready and start and done and status and v.get("launch_tap.ready_rc") == "0":
+            speed.append(("launch_tap_after_ready_ms", "%.0f" % ((start - ready) / 1000)))
+            speed.append(("launch_tap_done_after_ready_ms", "%.0f" % ((done - ready) / 1000)))
+            speed.append(("launch_tap_status_after_ready_ms", "%.0f" % ((status - ready) / 1000)))
+            details.insert(0, "tapped %.0f-%.0f ms after READY (10 ms clock), the status back at %.0f ms" % (
+                (start - ready) / 1000, (done - ready) / 1000, (status - ready) / 1000))
+        result(ok, "touch-launch-tap", "; ".join(details))
+
+        # A tap on the Books tile opens the folder; a tap above its panel closes it.
+        ok, details = tap_step("tap_folder", "status", "touch-folder", folder, "touch-folder", "the folder open")
+        result(ok, "touch-folder-open", "; ".join(details))
+        ok, details = tap_step("tap_close", "tap_folder", "touch-home", self.home_ref, "touch-home", "home")
+        result(ok, "touch-folder-close", "; ".join(details))
+
+        # Two fingers, both moving: delivered whole.
+        a, b = counts("two_before"), counts("two_after")
+        ok = v.get("two.rc") == "0" and v.get("two.settled") == "0"
+        ok = ok and b["most_down"] is not None and b["most_down"] >= 2 and b["down"] == 0
+        ok = ok and grew("two_before", "two_after", "began", 2) and grew("two_before", "two_after", "ended", 2)
+        ok = ok and grew("two_before", "two_after", "cancelled", 0)
+        result(ok, "touch-two-fingers", "%s; %s; screen after: %s%s" % (
+            text("two_before"), text("two_after"), v.get("two_after.screen", "?"),
+            "" if v.get("two.rc") == "0" else "; evemu-play failed (rc %s)" % v.get("two.rc")))
+
+        # The usb-tablet (pointer_as_touch): the folder opens, and closes.
+        details = []
+        ok = bool(v.get("tablet.node"))
+        details.append("tablet %s, the guest's kernel got %s events" % (v.get("tablet.node") or "not found", v.get("tablet.kernel_events", "?")))
+        errors = [e for _, _, e in self.tablet_taps if e]
+        if errors or len(self.tablet_taps) != 2:
+            ok = False
+            details.append("host taps: %d sent, errors: %s" % (len(self.tablet_taps), "; ".join(errors) or "none"))
+        if n("tablet.kernel_events") in (None, 0):
+            ok = False
+        good, more = tap_step("tablet", "tablet_before", "tablet-folder", folder, "tablet-folder", "the folder open")
+        ok = ok and good
+        details += more
+        good, more = tap_step("tablet_close", "tablet", "tablet-home", self.home_ref, "tablet-home", "home")
+        ok = ok and good
+        details += more
+        result(ok, "tablet-tap", "; ".join(details))
+
+        # The touchscreen pulled out mid-touch: no crash, the touch cancelled, taps again
+        # on a new one.
+        details = []
+        ok = v.get("unplug.held") == "0"
+        details.append("held: %s" % text("unplug_held") if ok else "the held finger never showed as down (%s)" % text("unplug_held"))
+        if v.get("unplug.stop_rc") != "0":
+            ok = False
+            details.append("evemu-device did not go away (rc %s)" % v.get("unplug.stop_rc"))
+        good, problem = settled("unplug.settled", "down=0 with one device fewer", "unplug_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        cancelled = grew("unplug_before", "unplug_after", "cancelled", 1) and grew("unplug_before", "unplug_after", "ended", 0)
+        ok = ok and cancelled
+        details.append("after: %s%s" % (text("unplug_after"), "" if cancelled else " (want cancelled +1, ended +0, down=0)"))
+        state = (v.get("unplug.ActiveState"), v.get("unplug.SubState"))
+        same = v.get("unplug.NRestarts") is not None and v.get("unplug.NRestarts") == v.get("unplug.restarts_before")
+        ok = ok and state == ("active", "running") and same
+        details.append("unit %s/%s NRestarts %s -> %s" % (state[0], state[1], v.get("unplug.restarts_before"), v.get("unplug.NRestarts")))
+        if v.get("replug.rc") != "0" or v.get("replug.settled") != "0":
+            ok = False
+            details.append("the new touchscreen (%s, rc %s) not seen by the kiosk (%s)" % (
+                v.get("replug.node") or "none", v.get("replug.rc"), text("replug")))
+        good, more = tap_step("replug_tap", "replug", "replug-folder", folder, "replug-folder", "the folder open")
+        ok = ok and good
+        details += ["tap on the new one: " + more[0]] + more[1:] if more else []
+        good, more = tap_step("replug_close", "replug_tap", None, None, None, "home")
+        ok = ok and good
+        details += more
+        result(ok, "touch-unplug", "; ".join(details))
+
+        def every_touch_ended(prefix):
+            c = counts(prefix)
+            return None not in (c["began"], c["ended"], c["cancelled"]) and c["down"] == 0 and c["began"] == c["ended"] + c["cancelled"]
+
+        def unit_alive(prefix):
+            state = (v.get(prefix + ".ActiveState"), v.get(prefix + ".SubState"))
+            same = v.get(prefix + ".NRestarts") is not None and v.get(prefix + ".NRestarts") == v.get("unplug.restarts_before")
+            return state == ("active", "running") and same, "unit %s/%s NRestarts %s" % (state[0], state[1], v.get(prefix + ".NRestarts"))
+
+        # Bad input: no crash, nothing left down, every touch ended (up or cancel).
+        details = ["evemu-play rc %s" % v.get("bad.rc")]
+        ok = v.get("bad.rc") == "0"
+        good, problem = settled("bad.settled", "down=0", "bad_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        whole = every_touch_ended("bad_after")
+        ok = ok and whole
+        details.append("before: %s; after: %s%s; screen after: %s" % (
+            text("bad_before"), text("bad_after"), "" if whole else " (want down=0, began = ended + cancelled)",
+            v.get("bad_after.screen", "?")))
+        good, shown = unit_alive("bad")
+        ok = ok and good
+        details.append(shown)
+        result(ok, "touch-bad-input", "; ".join(details))
+
+        # The flood, with a tap on the Books tile halfway: the kiosk answers a status in the
+        # middle of it, the folder opens (its reveal drawn during the flood), nothing is
+        # left down, no restart; then a tap closes the folder.
+        details = []
+        writer = v.get("flood.writer", "").strip()
+        ok = v.get("flood.rc") == "0" and v.get("flood_home.settled") == "0"
+        details.append("%s (rc %s)" % (writer or "no writer output", v.get("flood.rc")))
+        if v.get("flood_home.settled") != "0":
+            details.append("not home before the flood (screen=%s)" % v.get("flood_before.screen", "?"))
+        m = re.search(r"events=(\d+) seconds=([0-9.]+)", writer)
+        if m:
+            speed.append(("flood_events", m.group(1)))
+            speed.append(("flood_s", m.group(2)))
+        if v.get("flood.ctl_rc") != "0":
+            ok = False
+            details.append("no status answer during the flood")
+        else:
+            details.append("a status answered during it in %.0f ms" % ((n("flood.ctl_us") or 0) / 1000))
+            speed.append(("flood_ctl_status_ms", "%.0f" % ((n("flood.ctl_us") or 0) / 1000)))
+        good, problem = settled("flood.settled", "the folder open", "flood_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        whole = every_touch_ended("flood_after")
+        grown = grew("flood_before", "flood_after", "began", 2) and grew("flood_before", "flood_after", "ended", 2)
+        ok = ok and whole and grown
+        details.append("after: %s%s" % (text("flood_after"), "" if whole and grown else
+                                        " (want began and ended +2: the flood's finger and the tap; down=0)"))
+        good, shown = self.shot_check("flood-folder", folder, "flood-folder")
+        ok = ok and good
+        details.append(shown)
+        good, shown = unit_alive("flood")
+        ok = ok and good
+        details.append(shown)
+        # The reveal's frames: quiet (step t1: from the status before the tap to the one
+        # that saw the folder settled) and during the flood. Figures, not verdicts.
+        for key in ("frames", "flips", "late_flips"):
+            quiet = (n("tap_folder." + key), n("status." + key))
+            flood = (n("flood_after." + key), n("flood_before." + key))
+            if None not in quiet:
+                speed.append(("reveal_quiet_%s" % key, str(quiet[0] - quiet[1])))
+            if None not in flood:
+                speed.append(("reveal_in_flood_%s" % key, str(flood[0] - flood[1])))
+            if None not in quiet and None not in flood:
+                details.append("reveal %s quiet %d, in the flood %d" % (key, quiet[0] - quiet[1], flood[0] - flood[1]))
+        good, more = tap_step("flood_close", "flood_after", None, None, None, "home")
+        ok = ok and good
+        details += more
+        result(ok, "touch-flood", "; ".join(details))
+
+        # Touch latency, if the kiosk offers it: `touch_latency_ms=p50/p99` on the touch line.
+        latency = v.get("touch_status.touch.latency_ms")
+        if latency and re.match(r"^[0-9.]+/[0-9.]+$", latency):
+            p50, p99 = latency.split("/")
+            speed.append(("touch_latency_p50_ms", p50))
+            speed.append(("touch_latency_p99_ms", p99))
+            if v.get("touch_status.touch.latency_samples"):
+                speed.append(("touch_latency_samples", v["touch_status.touch.latency_samples"]))
+        else:
+            speed.append(("touch_latency", "not offered by ctl status (%s)" % (latency or "no touch_latency_ms")))
 
     def write_timeline(self):
         with open(os.path.join(self.out, "timeline.txt"), "w") as f:
@@ -759,6 +1072,8 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--doors", required=True, help="reference PNG of the first frame")
     p.add_argument("--home", required=True, help="reference PNG of the home screen")
+    p.add_argument("--folder", help="reference PNG of the Books folder open (machines with touch checks)")
+    p.add_argument("--touch", action="store_true", help="the guest has a touchscreen: run the touch checks")
     p.add_argument("--timeout", type=int, default=420, help="seconds before QEMU is killed (a hang bound)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("qemu_args", nargs=argparse.REMAINDER)
