@@ -105,7 +105,7 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: [
                 "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
-                "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
+                "LibInput", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
