@@ -1,5 +1,5 @@
-// Linux interfaces Swift's Glibc module leaves out (signalfd, timerfd, accept4), for the event
-// loop. C at the edge: nothing but declarations and one-line wrappers.
+// Linux interfaces Swift's Glibc module leaves out (signalfd, timerfd, accept4, mallopt), for
+// the event loop. C at the edge: nothing but declarations and one-line wrappers.
 #ifndef VITRINE_CLINUX_H
 #define VITRINE_CLINUX_H
 
@@ -9,5 +9,8 @@
 
 /// accept4(2) without the peer address, for non-blocking, close-on-exec connections.
 int vitrine_accept4(int fd, int flags);
+
+/// mallopt(M_MMAP_THRESHOLD, bytes) (<malloc.h> is not in Glibc's module): 1 when taken.
+int vitrine_set_mmap_threshold(int bytes);
 
 #endif

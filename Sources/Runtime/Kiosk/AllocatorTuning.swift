@@ -1,4 +1,4 @@
-internal import Glibc
+internal import CLinux
 
 /// How the kiosk asks glibc's malloc to give large blocks back to the system.
 ///
@@ -7,7 +7,7 @@ internal import Glibc
 /// MiB), so from then on pictures and surfaces come from the main heap. A reload makes
 /// a whole new set of them (decoded pictures, their resampled copies, the frame
 /// pipeline's shadows) while the old set is still alive; small blocks that outlive a
-/// reload (TOMLKit keeps every manifest it parses, some 50 KB each) land in the holes
+/// reload (then TOMLKit's, which kept every manifest it parsed) land in the holes
 /// the old set leaves, so the next set no longer fits there and the heap grows. Measured
 /// on the release binary with a show folder (issue 13): the heap grew 4.5 MB a reload,
 /// without end, while the memory in use stayed at 49 MB.
@@ -21,20 +21,9 @@ enum AllocatorTuning {
     /// Blocks this large or larger get their own mapping, bytes (glibc's starting value).
     static let mmapThreshold: Int32 = 128 * 1024
 
-    /// mallopt's parameter number for the mmap threshold (<malloc.h>: M_MMAP_THRESHOLD).
-    private static let mMmapThreshold: Int32 = -3
-
-    /// Sets the fixed mmap threshold, once per process. Returns whether glibc took it (false
-    /// on a C library without mallopt).
+    /// Sets the fixed mmap threshold, once per process. Returns whether glibc took it.
     @discardableResult
     static func apply() -> Bool { applied }
 
-    private static let applied: Bool = {
-        // <malloc.h> is not part of Glibc's module: mallopt is looked up by name, with C's
-        // calling convention.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        return mallopt(mMmapThreshold, mmapThreshold) == 1
-    }()
+    private static let applied: Bool = vitrine_set_mmap_threshold(mmapThreshold) == 1
 }
