@@ -34,8 +34,10 @@ struct InputsCommand: ParsableCommand {
         var warnings: [String] = []
         let seat: LibInputSeat
         do {
+            // Nodes that can't be opened are in the report itself; other warnings (libinput's
+            // own) go to stderr after it.
             seat = try LibInputSeat(selection: .every, panelSize: PanelSize(width: 800, height: 480)) { level, line in
-                if level == .warning || level == .error { warnings.append(line) }
+                if level == .warning || level == .error, !line.hasPrefix("input: cannot open ") { warnings.append(line) }
             }
         } catch {
             throw exitWith(.unavailable, "\(error)")

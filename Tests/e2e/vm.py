@@ -1037,6 +1037,16 @@ class Run:
         details += more
         result(ok, "touch-flood", "; ".join(details))
 
+        # `vitrine inputs` in the guest: the touchscreen listed and driving the show; without
+        # the input group, exit 69 naming the group.
+        listed = v.get("inputs.text", "").split("|")
+        ok = v.get("inputs.rc") == "0" and any(l.endswith(": Vitrine Test Touchscreen") for l in listed)
+        ok = ok and "  drives the show: yes" in listed
+        result(ok, "inputs-list", "rc %s; %s" % (v.get("inputs.rc"), v.get("inputs.text", "(no output)")))
+        denied = v.get("inputs_nogroup.text", "")
+        ok = v.get("inputs_nogroup.rc") == "69" and "the user needs the input group" in denied
+        result(ok, "inputs-no-group", "rc %s; %s" % (v.get("inputs_nogroup.rc"), denied or "(no output)"))
+
         # Touch latency, if the kiosk offers it: `touch_latency_ms=p50/p99` on the touch line.
         latency = v.get("touch_status.touch.latency_ms")
         if latency and re.match(r"^[0-9.]+/[0-9.]+$", latency):
