@@ -17,7 +17,7 @@ struct InputsCommand: ParsableCommand {
         discussion: """
             Reads only, beside the kiosk too. With --board, says which devices the board's \
             [touch] device selects (without it, every touch and pointer device drives the \
-            show). No devices: says so and exits 0. Devices that can't be opened for lack \
+            show), with the board's calibration in force on the devices that take one. No devices: says so and exits 0. Devices that can't be opened for lack \
             of permission: exit 69, naming the group needed.
             """)
 
@@ -26,8 +26,13 @@ struct InputsCommand: ParsableCommand {
 
     func run() throws {
         var selection = DeviceSelection.every
+        var calibration: [Double]? = nil
         if let board {
-            do { selection = DeviceSelection(boardDevice: try Board.load(path: board).touch.device) } catch {
+            do {
+                let touch = try Board.load(path: board).touch
+                selection = DeviceSelection(boardDevice: touch.device)
+                calibration = touch.calibration
+            } catch {
                 throw exitWith(.configuration, "\(error)")
             }
         }
@@ -36,7 +41,11 @@ struct InputsCommand: ParsableCommand {
         do {
             // Nodes that can't be opened are in the report itself; other warnings (libinput's
             // own) go to stderr after it.
-            seat = try LibInputSeat(selection: .every, panelSize: PanelSize(width: 800, height: 480)) { level, line in
+            // The board's calibration is set on the devices as the kiosk sets it, so the
+            // report shows the matrix the kiosk would run with.
+            seat = try LibInputSeat(
+                selection: .every, panelSize: PanelSize(width: 800, height: 480), calibration: calibration
+            ) { level, line in
                 if level == .warning || level == .error, !line.hasPrefix("input: cannot open ") { warnings.append(line) }
             }
         } catch {

@@ -1047,6 +1047,18 @@ class Run:
         ok = v.get("inputs_nogroup.rc") == "69" and "the user needs the input group" in denied
         result(ok, "inputs-no-group", "rc %s; %s" % (v.get("inputs_nogroup.rc"), denied or "(no output)"))
 
+        # The board's calibration in force on the touchscreen (set by the seat as each device
+        # is added, as in the kiosk): the touchscreen's lines up to the next device.
+        lines = v.get("inputs_cal.text", "").split("|")
+        starts = [i for i, l in enumerate(lines) if l.endswith(": Vitrine Test Touchscreen")]
+        mine = []
+        for l in (lines[starts[0] + 1:] if starts else []):
+            if not l.startswith("  "):
+                break
+            mine.append(l)
+        ok = v.get("inputs_cal.rc") == "0" and "  calibration: [-1, 0, 1, 0, 1, 0]" in mine
+        result(ok, "inputs-calibration", "rc %s; %s" % (v.get("inputs_cal.rc"), v.get("inputs_cal.text", "(no output)")))
+
         # Touch latency, if the kiosk offers it: `touch_latency_ms=p50/p99` on the touch line.
         latency = v.get("touch_status.touch.latency_ms")
         if latency and re.match(r"^[0-9.]+/[0-9.]+$", latency):
