@@ -1,3 +1,5 @@
+import ConfigFile
+
 /// A size in panel pixels, native orientation (before rotation): a headless or Wayland
 /// output's `size`, or a mode's resolution.
 ///

@@ -1,3 +1,4 @@
+import ConfigFile
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

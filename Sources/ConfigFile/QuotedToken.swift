@@ -28,6 +28,14 @@ func clipped(_ text: some StringProtocol) -> String {
     return String(String.UnicodeScalarView(out.prefix(clipKeep))) + "..."
 }
 
+/// `text` as a message quotes a value as written (not escaped): whole up to `clipLimit`
+/// characters, else its first `clipKeep` and "...". A board's or a manifest's value can be
+/// a megabyte on one line; the error that quotes it stays one readable line. Shared by
+/// Board's and Show's own messages.
+public func shortened(_ text: some StringProtocol) -> String {
+    text.prefix(clipLimit + 1).count <= clipLimit ? String(text) : String(text.prefix(clipKeep)) + "..."
+}
+
 /// `text` in double quotes, escaped and cut as `clipped` does.
 func quoted(_ text: some StringProtocol) -> String { "\"" + clipped(text) + "\"" }
 

@@ -40,6 +40,9 @@ public struct InputTranslator {
         devices.values.filter(\.selected).map(\.info).sorted { $0.sysname < $1.sysname }
     }
 
+    /// Whether a selected device is present (cheap: for every wake-up).
+    public var hasSelectedDevice: Bool { devices.values.contains { $0.selected } }
+
     /// Whether any finger or the pointer is down.
     public var anyDown: Bool { pointerHeldBy != nil || slotsDown.values.contains { !$0.isEmpty } }
 

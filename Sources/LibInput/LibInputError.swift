@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// Why the input seat could not be set up.
 public enum LibInputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// udev_new() failed (no /sys? out of memory).
@@ -14,13 +16,7 @@ public enum LibInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .udevUnavailable: "input: udev is not available (udev_new failed)"
         case .contextFailed(let b): "input: libinput's \(b) backend could not start"
         case .seatFailed(let s): "input: libinput could not take seat \(s) (udev enumeration failed)"
-        case .system(let call, let e): "input: \(call): \(Errno.text(e))"
+        case .system(let call, let e): "input: \(call): \(String(cString: strerror(e)))"
         }
     }
-}
-
-internal import Glibc
-
-enum Errno {
-    static func text(_ e: Int32) -> String { String(cString: strerror(e)) }
 }

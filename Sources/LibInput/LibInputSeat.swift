@@ -87,22 +87,17 @@ public final class LibInputSeat {
         user.initialize(to: vitrine_libinput_user(object: nil, log_line: seatLogLine))
         user.pointee.object = Unmanaged.passUnretained(self).toOpaque()
         vitrine_libinput_route_log(li, debug ? LIBINPUT_LOG_PRIORITY_DEBUG : LIBINPUT_LOG_PRIORITY_INFO)
-        do {
-            try watch(libinput_get_fd(li))
-            switch selection {
-            case .node(let path):
-                inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-                guard inotify >= 0 else { throw LibInputError.system(call: "inotify_init1", errno: errno) }
-                try watch(inotify)
-                try armWatch(path)
-                openPathDevice()
-            case .every, .name:
-                guard libinput_udev_assign_seat(li, "seat0") == 0 else { throw LibInputError.seatFailed(seat: "seat0") }
-            }
-        } catch let e as LibInputError {
-            throw e  // deinit releases what was made (every stored property is set)
-        } catch {
-            throw .contextFailed(backend: "udev")
+        // From here every stored property is set: a throw runs deinit, which releases them.
+        try watch(libinput_get_fd(li))
+        switch selection {
+        case .node(let path):
+            inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard inotify >= 0 else { throw .system(call: "inotify_init1", errno: errno) }
+            try watch(inotify)
+            try armWatch(path)
+            openPathDevice()
+        case .every, .name:
+            guard libinput_udev_assign_seat(li, "seat0") == 0 else { throw .seatFailed(seat: "seat0") }
         }
     }
 

@@ -127,17 +127,24 @@ import Testing
         #expect(String(decoding: bytes[0..<max(n, 0)], as: UTF8.self) == "error: command longer than 256 bytes\n")
     }
 
+    /// A socket listening at `path` that nobody ever accepts from: connections queue (up
+    /// to `backlog`) and get no answer.
+    func unansweredListener(_ path: String, backlog: Int32) throws -> Int32 {
+        unlink(path)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try UnixAddress(path: path).withSockaddr { #expect(bind(listener, $0, $1) == 0) }
+        #expect(listen(listener, backlog) == 0)
+        return listener
+    }
+
     @Test func aKioskThatTakesTheConnectionButNeverAnswersIs75() throws {
         // A listening socket nobody accepts from: the connection is queued, no reply.
         let path = tempPath("mute")
-        unlink(path)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try unansweredListener(path, backlog: 8)
         defer {
             close(listener)
             unlink(path)
         }
-        try UnixAddress(path: path).withSockaddr { #expect(bind(listener, $0, $1) == 0) }
-        #expect(listen(listener, 8) == 0)
         let started = Stopwatch.now()
         #expect(throws: ControlClientError.noAnswer(path: path, seconds: 0.5)) {
             try ControlClient.send("status", to: path, timeout: 0.5)
@@ -150,14 +157,11 @@ import Testing
 
     @Test func aKioskWhoseQueueIsFullIs75() throws {
         let path = tempPath("full")
-        unlink(path)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try unansweredListener(path, backlog: 0)
         defer {
             close(listener)
             unlink(path)
         }
-        try UnixAddress(path: path).withSockaddr { #expect(bind(listener, $0, $1) == 0) }
-        #expect(listen(listener, 0) == 0)
         // Fill the queue (a backlog of 0 still queues one).
         var queued: [Int32] = []
         defer { for fd in queued { close(fd) } }

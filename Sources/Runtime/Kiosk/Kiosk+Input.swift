@@ -29,7 +29,7 @@ extension Kiosk {
                 }
             }
         }
-        seat.noteWaiting(anySelected: !translator.selectedDevices.isEmpty)
+        seat.noteWaiting(anySelected: translator.hasSelectedDevice)
         if touchedNow { touched() }
     }
 

@@ -290,7 +290,7 @@ public final class Kiosk {
         }
         framesDrawn += 1
         lastFrameAt = t
-        touchStats.frameDrawn(at: Stopwatch.now() - startTime, awaitingFlip: display.isFlipPending)
+        touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
 
     /// Seconds between frames when the loop paces them itself.
