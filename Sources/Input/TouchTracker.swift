@@ -29,6 +29,9 @@ public final class TouchTracker {
     /// script's range: enough for ten fingers; more contacts are ignored).
     public let slotCount: Int
 
+    /// The fingers followed unless told otherwise: ten, the touch script's slots 0...9.
+    public static let defaultSlotCount = 10
+
     /// The panel's native size: the pointer's cursor stays within it.
     public let panelSize: PanelSize
 
@@ -65,7 +68,7 @@ public final class TouchTracker {
     ///   - panelSize: the panel's native size, for the pointer's cursor.
     ///   - slotCount: finger slots tracked (at least 1).
     ///   - toLogical: the panel-to-logical map (the rotation).
-    public init(panelSize: PanelSize, slotCount: Int = 10, toLogical: @escaping (PanelPoint) -> LogicalPoint) {
+    public init(panelSize: PanelSize, slotCount: Int = TouchTracker.defaultSlotCount, toLogical: @escaping (PanelPoint) -> LogicalPoint) {
         self.slotCount = max(slotCount, 1)
         self.panelSize = panelSize
         self.toLogical = toLogical

@@ -8,6 +8,12 @@ import Input
 ///   reporting beyond its axis range, or a calibration that overshoots, is held to the
 ///   edge rather than refused, since the finger is really there;
 /// - a slot of -1 (a device without slots) is slot 0;
+/// - each device's slots become the kiosk's fingers `0..<fingers` (the tracker's slots):
+///   a device's slot keeps its number when that finger is free, else takes the lowest
+///   free one, so two touchscreens never share a finger and a device with more slots
+///   than the kiosk follows (a 16-slot digitizer's slot 13) still drives it. A touch that
+///   finds every finger taken is ignored whole (its down, motion and lift; counted in
+///   `ignoredTouches`), so it can leave nothing pressed;
 /// - motion, up or cancel on a slot that is not down is dropped;
 /// - a device that goes away with fingers down (or the pointer pressed) ends each of
 ///   them with a cancel and a frame: never a stuck press;
@@ -24,15 +30,33 @@ public struct InputTranslator {
     public var timeOrigin: Double
     /// The devices seen, by sysname, and whether each is selected.
     public private(set) var devices: [String: (info: InputDeviceInfo, selected: Bool)] = [:]
-    /// The slots each device has down.
-    public private(set) var slotsDown: [String: Set<Int>] = [:]
+    /// How many fingers the kiosk follows at once (the tracker's `slotCount`).
+    public let fingers: Int
+    /// The finger each device slot that is down drives.
+    private var fingerOf: [DeviceSlot: Int] = [:]
+    /// Which fingers are taken, by finger number.
+    private var taken: [Bool]
+    /// Touches ignored because every finger was taken, since start.
+    public private(set) var ignoredTouches = 0
     /// The device holding the pointer's button down, if any.
     public private(set) var pointerHeldBy: String?
 
-    public init(panelSize: PanelSize, selection: DeviceSelection, timeOrigin: Double = 0) {
+    /// A device's slot: libinput numbers slots per device, from 0.
+    private struct DeviceSlot: Hashable {
+        var device: String
+        var slot: Int
+    }
+
+    /// - Parameter fingers: the fingers the kiosk follows at once (at least 1).
+    public init(
+        panelSize: PanelSize, selection: DeviceSelection, timeOrigin: Double = 0,
+        fingers: Int = TouchTracker.defaultSlotCount
+    ) {
         self.panelSize = panelSize
         self.selection = selection
         self.timeOrigin = timeOrigin
+        self.fingers = Swift.max(1, fingers)
+        taken = Array(repeating: false, count: Swift.max(1, fingers))
     }
 
     /// The selected devices present now, in sysname order.
@@ -44,7 +68,14 @@ public struct InputTranslator {
     public var hasSelectedDevice: Bool { devices.values.contains { $0.selected } }
 
     /// Whether any finger or the pointer is down.
-    public var anyDown: Bool { pointerHeldBy != nil || slotsDown.values.contains { !$0.isEmpty } }
+    public var anyDown: Bool { pointerHeldBy != nil || !fingerOf.isEmpty }
+
+    /// The fingers `device` has down, by its slot: for tests and logs.
+    public func fingersDown(of device: String) -> [Int: Int] {
+        var out: [Int: Int] = [:]
+        for (key, finger) in fingerOf where key.device == device { out[key.slot] = finger }
+        return out
+    }
 
     /// Translates `event`, calling `emit` for each action it makes (none, one, or for a
     /// removal a cancel per slot down, a frame and the removal).
@@ -66,22 +97,26 @@ public struct InputTranslator {
         case .added, .removed, .other:
             return
         case .touchDown(let slot, let x, let y):
-            let s = Swift.max(0, slot)
             guard let p = inside(x, y) else { return }
-            slotsDown[device, default: []].insert(s)
-            emit(.touch(TouchEvent(time: time, .down(slot: s, position: p))))
+            let key = DeviceSlot(device: device, slot: Swift.max(0, slot))
+            // A down on a slot already down (libinput ends the old touch first; be safe)
+            // keeps its finger: the tracker cancels the old touch and begins the new.
+            guard let finger = fingerOf[key] ?? takeFinger(preferring: key.slot) else {
+                ignoredTouches += 1
+                return
+            }
+            fingerOf[key] = finger
+            emit(.touch(TouchEvent(time: time, .down(slot: finger, position: p))))
         case .touchMotion(let slot, let x, let y):
-            let s = Swift.max(0, slot)
-            guard slotsDown[device]?.contains(s) == true, let p = inside(x, y) else { return }
-            emit(.touch(TouchEvent(time: time, .move(slot: s, position: p))))
+            guard let finger = fingerOf[DeviceSlot(device: device, slot: Swift.max(0, slot))], let p = inside(x, y)
+            else { return }
+            emit(.touch(TouchEvent(time: time, .move(slot: finger, position: p))))
         case .touchUp(let slot):
-            let s = Swift.max(0, slot)
-            guard slotsDown[device]?.remove(s) != nil else { return }
-            emit(.touch(.up(s, at: time)))
+            guard let finger = release(DeviceSlot(device: device, slot: Swift.max(0, slot))) else { return }
+            emit(.touch(.up(finger, at: time)))
         case .touchCancel(let slot):
-            let s = Swift.max(0, slot)
-            guard slotsDown[device]?.remove(s) != nil else { return }
-            emit(.touch(.cancel(s, at: time)))
+            guard let finger = release(DeviceSlot(device: device, slot: Swift.max(0, slot))) else { return }
+            emit(.touch(.cancel(finger, at: time)))
         case .touchFrame:
             emit(.touch(.frame(at: time)))
         case .pointerMotion(let dx, let dy):
@@ -99,6 +134,21 @@ public struct InputTranslator {
         }
     }
 
+    /// The device's own slot number if that finger is free, else the lowest free finger;
+    /// nil when every finger is taken.
+    private mutating func takeFinger(preferring slot: Int) -> Int? {
+        let finger = taken.indices.contains(slot) && !taken[slot] ? slot : taken.firstIndex(of: false)
+        if let finger { taken[finger] = true }
+        return finger
+    }
+
+    /// Frees the finger of `key`, returning it; nil when the slot was not down.
+    private mutating func release(_ key: DeviceSlot) -> Int? {
+        guard let finger = fingerOf.removeValue(forKey: key) else { return nil }
+        taken[finger] = false
+        return finger
+    }
+
     private mutating func button(_ pressed: Bool, device: String, time: Double, emit: (InputAction) -> Void) {
         if pressed {
             guard pointerHeldBy == nil else { return }
@@ -112,8 +162,9 @@ public struct InputTranslator {
 
     private mutating func removed(_ device: String, time: Double, emit: (InputAction) -> Void) {
         let known = devices.removeValue(forKey: device)
-        if let slots = slotsDown.removeValue(forKey: device), !slots.isEmpty {
-            for s in slots.sorted() { emit(.touch(.cancel(s, at: time))) }
+        let down = fingerOf.keys.filter { $0.device == device }.sorted { $0.slot < $1.slot }
+        if !down.isEmpty {
+            for key in down { if let finger = release(key) { emit(.touch(.cancel(finger, at: time))) } }
             emit(.touch(.frame(at: time)))
         }
         if pointerHeldBy == device {

@@ -184,4 +184,60 @@ import Testing
         }
         #expect(down.isEmpty)
     }
+
+    @Test func twoTouchscreensNeverShareAFinger() {
+        var t = translator()
+        let second = InputDeviceInfo(name: "second touchscreen", sysname: "event8", capabilities: .touch, touchSlots: 10)
+        t.translate(RawInputEvent(device: "event8", time: 0, .added(second))) { _ in }
+        let out = run(&t, [
+            RawInputEvent(device: "event4", time: 1, .touchDown(slot: 0, x: 5, y: 6)),
+            RawInputEvent(device: "event8", time: 1, .touchDown(slot: 0, x: 7, y: 8)),
+            RawInputEvent(device: "event8", time: 2, .touchMotion(slot: 0, x: 9, y: 8)),
+            RawInputEvent(device: "event4", time: 3, .touchUp(slot: 0)),
+            RawInputEvent(device: "event8", time: 4, .removed),
+        ])
+        #expect(out == [
+            .touch(.down(0, 5, 6, at: 1)), .touch(.down(1, 7, 8, at: 1)), .touch(.move(1, 9, 8, at: 2)),
+            .touch(.up(0, at: 3)), .touch(.cancel(1, at: 4)), .touch(.frame(at: 4)),
+            .deviceRemoved(second, selected: true),
+        ])
+        #expect(!t.anyDown)
+    }
+
+    /// A 16-slot digitizer on a kiosk following ten fingers: its slots 10...15 drive the
+    /// fingers that are free; with all ten taken, more touches are ignored whole.
+    @Test func aDeviceWithMoreSlotsThanFingersDrivesTheFreeOnes() {
+        var t = translator()
+        let wide = InputDeviceInfo(name: "wide", sysname: "event9", capabilities: .touch, touchSlots: 16)
+        t.translate(RawInputEvent(device: "event9", time: 0, .added(wide))) { _ in }
+        // Slot 13 alone: finger 0 (13 is past the fingers).
+        var out = run(&t, [
+            RawInputEvent(device: "event9", time: 1, .touchDown(slot: 13, x: 1, y: 1)),
+            RawInputEvent(device: "event9", time: 1, .touchUp(slot: 13)),
+        ])
+        #expect(out == [.touch(.down(0, 1, 1, at: 1)), .touch(.up(0, at: 1))])
+        // Twelve at once (slots 4...15): ten fingers, two ignored whole.
+        var events: [RawInputEvent] = []
+        for s in 4..<16 { events.append(RawInputEvent(device: "event9", time: 2, .touchDown(slot: s, x: Double(s), y: 2))) }
+        for s in 4..<16 { events.append(RawInputEvent(device: "event9", time: 3, .touchMotion(slot: s, x: Double(s), y: 3))) }
+        out = run(&t, events)
+        let downs = out.compactMap { a -> Int? in
+            if case .touch(let e) = a, case .down(let f, _) = e.kind { return f }
+            return nil
+        }
+        #expect(downs == [4, 5, 6, 7, 8, 9, 0, 1, 2, 3])
+        #expect(t.ignoredTouches == 2)
+        #expect(t.fingersDown(of: "event9")[14] == nil && t.fingersDown(of: "event9")[13] == 3)
+        #expect(out.count == 20)  // ten downs, ten moves: nothing for slots 14 and 15
+        // A freed finger takes the next touch; the ignored ones' lifts change nothing.
+        out = run(&t, [
+            RawInputEvent(device: "event9", time: 4, .touchUp(slot: 14)),
+            RawInputEvent(device: "event9", time: 4, .touchUp(slot: 6)),
+            RawInputEvent(device: "event9", time: 4, .touchDown(slot: 14, x: 14, y: 4)),
+        ])
+        #expect(out == [.touch(.up(6, at: 4)), .touch(.down(6, 14, 4, at: 4))])
+        out = run(&t, [RawInputEvent(device: "event9", time: 5, .removed)])
+        #expect(out.filter { if case .touch(let e) = $0, case .cancel = e.kind { return true } else { return false } }.count == 10)
+        #expect(!t.anyDown)
+    }
 }

@@ -795,7 +795,7 @@ class Run:
                 return None
 
         def counts(prefix):
-            return {k: n("%s.touch.%s" % (prefix, k)) for k in ("devices", "down", "began", "ended", "cancelled", "most_down")}
+            return {k: n("%s.touch.%s" % (prefix, k)) for k in ("devices", "down", "began", "ended", "cancelled", "most_down", "ignored")}
 
         def text(prefix):
             c = counts(prefix)
@@ -1058,6 +1058,95 @@ class Run:
             mine.append(l)
         ok = v.get("inputs_cal.rc") == "0" and "  calibration: [-1, 0, 1, 0, 1, 0]" in mine
         result(ok, "inputs-calibration", "rc %s; %s" % (v.get("inputs_cal.rc"), v.get("inputs_cal.text", "(no output)")))
+
+        # More slots than the kiosk's ten fingers (a 16-slot touchscreen): twelve fingers at
+        # once are ten touches, each whole, and two ignored; its slot 13 then taps the
+        # folder open and closed; it goes away again.
+        details = []
+        ok = v.get("wide.rc") == "0" and v.get("wide.seen") == "0"
+        details.append("16-slot device %s%s" % (v.get("wide.node") or "not made",
+                                                "" if v.get("wide.seen") == "0" else " (not seen by the kiosk: %s)" % text("wide_before")))
+        if v.get("wide.play_rc") != "0":
+            ok = False
+            details.append("evemu-play failed (rc %s)" % v.get("wide.play_rc"))
+        good, problem = settled("wide.settled", "ten touches over", "wide_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        after = counts("wide_after")
+        whole = (grew("wide_before", "wide_after", "began", 10) and grew("wide_before", "wide_after", "ended", 10)
+                 and grew("wide_before", "wide_after", "cancelled", 0) and grew("wide_before", "wide_after", "ignored", 2)
+                 and after["most_down"] == 10 and after["down"] == 0)
+        ok = ok and whole
+        details.append("twelve fingers: %s -> %s%s" % (text("wide_before"), text("wide_after"), "" if whole else
+                                                       " (want began and ended +10, ignored +2, most_down 10, down 0)"))
+        good, more = tap_step("wide_tap", "wide_after", "wide-folder", folder, "wide-folder", "the folder open")
+        ok = ok and good
+        details += ["slot 13 tap: " + more[0]] + more[1:] if more else []
+        good, more = tap_step("wide_close", "wide_tap", None, None, None, "home")
+        ok = ok and good
+        details += more
+        if v.get("wide.stop_rc") != "0" or v.get("wide.gone") != "0":
+            ok = False
+            details.append("the 16-slot device did not go away (rc %s, seen gone %s)" % (v.get("wide.stop_rc"), v.get("wide.gone")))
+        result(ok, "touch-many-slots", "; ".join(d for d in details if d))
+
+        # A touchscreen without INPUT_PROP_DIRECT: whatever udev and libinput make of it
+        # (udev does not tag it a touchscreen, so libinput leaves it alone), no crash,
+        # nothing left down, every touch ended; the kiosk's log names it either way (added,
+        # or libinput's own line on why it is not used), and `vitrine inputs` runs.
+        details = []
+        lines = v.get("indirect.inputs", "").split("|")
+        starts = [i for i, l in enumerate(lines) if l.endswith(": Vitrine Indirect Touch")]
+        mine = [lines[starts[0]]] if starts else []
+        for l in (lines[starts[0] + 1:] if starts else []):
+            if not l.startswith("  "):
+                break
+            mine.append(l.strip())
+        logged = [j.split("vitrine: ", 1)[-1] for j in self.journal if "Vitrine Indirect Touch" in j or
+                  ("not using input device" in j and v.get("indirect.node") and v["indirect.node"] in j)]
+        ok = v.get("indirect.rc") == "0" and v.get("indirect.inputs_rc") == "0" and bool(logged)
+        details.append("device %s; vitrine inputs rc %s: %s; the kiosk's log: %s" % (
+            v.get("indirect.node") or "not made", v.get("indirect.inputs_rc"),
+            " / ".join(mine) or "not listed (libinput does not use it)", " / ".join(logged) or "NOTHING about it"))
+        if v.get("indirect.tap_rc") != "0" or v.get("indirect.two_rc") != "0":
+            ok = False
+            details.append("evemu-play failed (tap rc %s, two fingers rc %s)" % (v.get("indirect.tap_rc"), v.get("indirect.two_rc")))
+        good, problem = settled("indirect.settled", "down=0", "indirect_after")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        whole = every_touch_ended("indirect_after")
+        ok = ok and whole
+        details.append("%s -> %s%s" % (text("indirect_before"), text("indirect_after"),
+                                       "" if whole else " (want down=0, began = ended + cancelled)"))
+        good, shown = unit_alive("indirect")
+        ok = ok and good
+        details.append(shown)
+        if v.get("indirect.stop_rc") != "0":
+            ok = False
+            details.append("the device did not go away (rc %s)" % v.get("indirect.stop_rc"))
+        result(ok, "touch-indirect", "; ".join(details))
+
+        # The board's calibration in the kiosk: with x mirrored, taps at the mirror images
+        # of the Books tile and the close point open the folder and close it; the kiosk
+        # home again with the board as it was.
+        details = []
+        ok = v.get("cal.board") == "1" and v.get("cal.restart_rc") == "0" and v.get("cal.home") == "0"
+        details.append("board mirroring x %s, restarted rc %s, home %s" % (
+            "written" if v.get("cal.board") == "1" else "NOT written", v.get("cal.restart_rc"),
+            "yes" if v.get("cal.home") == "0" else "no"))
+        good, more = tap_step("cal_tap", "cal_home", "cal-folder", folder, "cal-folder", "the folder open")
+        ok = ok and good
+        details += ["mirrored tap on the Books tile: " + more[0]] + more[1:] if more else []
+        good, more = tap_step("cal_close", "cal_tap", None, None, None, "home")
+        ok = ok and good
+        details += more
+        if v.get("cal.restore_rc") != "0" or v.get("cal.restored") != "0":
+            ok = False
+            details.append("the kiosk with the board as it was: restart rc %s, home %s" % (
+                v.get("cal.restore_rc"), "yes" if v.get("cal.restored") == "0" else "no"))
+        result(ok, "touch-calibrated", "; ".join(d for d in details if d))
 
         # Touch latency, if the kiosk offers it: `touch_latency_ms=p50/p99` on the touch line.
         latency = v.get("touch_status.touch.latency_ms")

@@ -82,6 +82,7 @@ extension Kiosk {
             "touch_ended=\(touchStats.ended)",
             "touch_cancelled=\(touchStats.cancelled)",
             "touch_most_down=\(touchStats.mostDown)",
+            "touch_ignored=\(translator.ignoredTouches)",
             "touch_latency_ms=\(touchStats.latencyText)",
             "touch_latency_samples=\(touchStats.latencySamples)",
         ]

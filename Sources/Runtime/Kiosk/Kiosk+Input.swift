@@ -30,6 +30,12 @@ extension Kiosk {
             }
         }
         seat.noteWaiting(anySelected: translator.hasSelectedDevice)
+        if translator.ignoredTouches > 0, !touchStats.ignoredTouchesLogged {
+            touchStats.ignoredTouchesLogged = true
+            logger.info(
+                "input: more fingers down at once than the kiosk follows (\(translator.fingers)): the extra touches are ignored (counted in status as touch_ignored)"
+            )
+        }
         if touchedNow { touched() }
     }
 

@@ -16,6 +16,8 @@ struct TouchStats {
     /// Touches down now, and the most down at once so far.
     private(set) var down = 0
     private(set) var mostDown = 0
+    /// Whether the log has said once that touches past the kiosk's fingers are ignored.
+    var ignoredTouchesLogged = false
 
     /// The earliest touch (scene seconds) not yet in a drawn frame.
     private var pendingTouch: Double?

@@ -32,12 +32,13 @@ axis() {
 
 # --- the device -----------------------------------------------------------------------
 
-# The /dev/input node of the newest input device called $TOUCH_NAME (the kernel numbers
-# input devices in order, so a device made again gets a larger number), or nothing.
+# The /dev/input node of the newest input device called $1 (default $TOUCH_NAME; the
+# kernel numbers input devices in order, so a device made again gets a larger number), or
+# nothing.
 touch_find_node() {
-    local best=-1 node='' dir n ev
+    local name=${1:-$TOUCH_NAME} best=-1 node='' dir n ev
     for dir in /sys/class/input/input*; do
-        [ "$(cat "$dir/name" 2>/dev/null)" = "$TOUCH_NAME" ] || continue
+        [ "$(cat "$dir/name" 2>/dev/null)" = "$name" ] || continue
         n=${dir##*/input}
         for ev in "$dir"/event*; do
             [ -e "$ev" ] && [ "$n" -gt "$best" ] && best=$n node=/dev/input/${ev##*/}
@@ -46,23 +47,23 @@ touch_find_node() {
     echo "$node"
 }
 
-# Makes the touchscreen: evemu-device in the background (it holds the uinput device until
-# it is killed), then waits (at most $1 seconds, default 30: a hang bound) for its node and
-# for udev to have seen it (libinput only takes devices udev tagged ID_INPUT_TOUCHSCREEN).
-# Writes $TOUCH_STATE/touch.node and touch.pid; prints the node. Returns 1 if it did not
-# appear.
-touchscreen_start() {
-    local limit=${1:-30} before pid node i
+# Makes a device from the description $1 whose name (its N: line) is $2: evemu-device in
+# the background (it holds the uinput device until it is killed), then waits (at most $4
+# seconds, default 30: a hang bound) for its node and for udev to have seen it (libinput
+# only takes devices udev tagged). Writes $TOUCH_STATE/$3.node and $3.pid; prints the
+# node. Returns 1 if it did not appear.
+device_start() {
+    local prop=$1 name=$2 tag=$3 limit=${4:-30} before pid node i
     mkdir -p "$TOUCH_STATE"
-    before=$(touch_find_node)
-    evemu-device "$TOUCH_PROP" >"$TOUCH_STATE/evemu-device.log" 2>&1 &
+    before=$(touch_find_node "$name")
+    evemu-device "$prop" >"$TOUCH_STATE/$tag-evemu-device.log" 2>&1 &
     pid=$!
-    echo "$pid" >"$TOUCH_STATE/touch.pid"
+    echo "$pid" >"$TOUCH_STATE/$tag.pid"
     for ((i = 0; i < limit * 20; i++)); do
-        node=$(touch_find_node)
+        node=$(touch_find_node "$name")
         if [ -n "$node" ] && [ "$node" != "$before" ] && [ -c "$node" ]; then
             udevadm settle -t "$limit" 2>/dev/null
-            echo "$node" >"$TOUCH_STATE/touch.node"
+            echo "$node" >"$TOUCH_STATE/$tag.node"
             echo "$node"
             return 0
         fi
@@ -72,18 +73,47 @@ touchscreen_start() {
     return 1
 }
 
-# Ends the touchscreen's evemu-device (SIGTERM: the uinput device goes away at once) and
-# waits (at most 10 s) for the process and its node to be gone.
-touchscreen_stop() {
-    local pid node i
-    pid=$(cat "$TOUCH_STATE/touch.pid" 2>/dev/null) || return 1
-    node=$(cat "$TOUCH_STATE/touch.node" 2>/dev/null)
+# Ends the device $1 (a tag of device_start) (SIGTERM to its evemu-device: the uinput
+# device goes away at once) and waits (at most 10 s) for the process and its node to be
+# gone.
+device_stop() {
+    local tag=$1 pid node i
+    pid=$(cat "$TOUCH_STATE/$tag.pid" 2>/dev/null) || return 1
+    node=$(cat "$TOUCH_STATE/$tag.node" 2>/dev/null)
     kill "$pid" || return 1
     for ((i = 0; i < 200; i++)); do
         if ! kill -0 "$pid" 2>/dev/null && { [ -z "$node" ] || [ ! -e "$node" ]; }; then return 0; fi
         sleep 0.05
     done
     return 1
+}
+
+# The touchscreen (touchscreen.prop, tag "touch"), made (at most $1 seconds) or ended.
+touchscreen_start() { device_start "$TOUCH_PROP" "$TOUCH_NAME" touch "${1:-30}"; }
+touchscreen_stop() { device_stop touch; }
+
+# A description derived from the touchscreen's: named $2 (the N: line), with the sed
+# expression $3 applied, written to $TOUCH_STATE/$1.prop (whose path it prints).
+derived_prop() {
+    local out="$TOUCH_STATE/$1.prop"
+    mkdir -p "$TOUCH_STATE"
+    sed -e "s/^N: .*/N: $2/" -e "$3" "$TOUCH_PROP" >"$out" && echo "$out"
+}
+
+# Two more devices for the bad-input steps, each made beside the touchscreen:
+#   wide: a touchscreen with 16 slots (ABS_MT_SLOT 0..15), more than the ten fingers the
+#     kiosk follows at once;
+#   indirect: the touchscreen without INPUT_PROP_DIRECT (its P: line all zero), which
+#     udev and libinput class as they see fit: the kiosk must survive whatever it becomes.
+WIDE_NAME="Vitrine Wide Touchscreen"
+INDIRECT_NAME="Vitrine Indirect Touch"
+wide_start() {
+    device_start "$(derived_prop wide "$WIDE_NAME" 's/^A: 2f 0 9 0 0$/A: 2f 0 15 0 0/; s/^I: 0003 1234 5678/I: 0003 1234 5679/')" \
+        "$WIDE_NAME" wide "${1:-30}"
+}
+indirect_start() {
+    device_start "$(derived_prop indirect "$INDIRECT_NAME" 's/^P: 02 /P: 00 /; s/^I: 0003 1234 5678/I: 0003 1234 567a/')" \
+        "$INDIRECT_NAME" indirect "${1:-30}"
 }
 
 # CLOCK_MONOTONIC in microseconds (as the driver's now_us: systemd's *TimestampMonotonic).
@@ -163,23 +193,47 @@ ev_down() { ev $EV_ABS $ABS_MT_SLOT "$1"; EV_ID=$((EV_ID + 1)); ev $EV_ABS $ABS_
 ev_at() { ev $EV_ABS $ABS_MT_POSITION_X "$(axis "$1")"; ev $EV_ABS $ABS_MT_POSITION_Y "$(axis "$2" h)"; }
 ev_move() { ev $EV_ABS $ABS_MT_SLOT "$1"; ev_at "$2" "$3"; }
 ev_up() { ev $EV_ABS $ABS_MT_SLOT "$1"; ev $EV_ABS $ABS_MT_TRACKING_ID -1; }
-# Plays the file onto the touchscreen; returns evemu-play's status.
+# Plays the file onto the touchscreen (or the device of tag $1); returns evemu-play's
+# status.
 ev_play() {
     local node rc
-    node=$(cat "$TOUCH_STATE/touch.node" 2>/dev/null)
+    node=$(cat "$TOUCH_STATE/${1:-touch}.node" 2>/dev/null)
     timeout 60 evemu-play "$node" <"$EV_FILE"
     rc=$?
     rm -f "$EV_FILE"
     return $rc
 }
 
-# A tap at pixel (x, y): slot 0 down, up 50 ms later.
+# A tap at pixel (x, y): slot $TAP_SLOT (default 0) down, up 50 ms later, on the device of
+# tag $TAP_DEVICE (default the touchscreen).
 touch_tap() {
+    local slot=${TAP_SLOT:-0}
     ev_begin
-    ev_down 0 "$1" "$2"; ev_syn
+    ev_down "$slot" "$1" "$2"; ev_syn
     ev_wait 50000
-    ev_up 0; ev_syn
-    ev_play
+    ev_up "$slot"; ev_syn
+    ev_play "${TAP_DEVICE:-touch}"
+}
+
+# Many fingers at once on the device of tag $1: slots $4... down in one frame at pixels
+# ($2 + 50 i, $3) (i counting the slots from 0), two frames 16 ms apart moving each up 4
+# pixels, then all up in one frame.
+touch_many() {
+    local tag=$1 x=$2 y=$3 i k slots
+    shift 3
+    slots=("$@")
+    ev_begin
+    for i in "${!slots[@]}"; do ev_down "${slots[$i]}" $((x + 50 * i)) "$y"; done
+    ev_syn
+    for ((k = 1; k <= 2; k++)); do
+        ev_wait 16000
+        for i in "${!slots[@]}"; do ev_move "${slots[$i]}" $((x + 50 * i)) $((y - 4 * k)); done
+        ev_syn
+    done
+    ev_wait 16000
+    for i in "${!slots[@]}"; do ev_up "${slots[$i]}"; done
+    ev_syn
+    ev_play "$tag"
 }
 
 # A finger down at (x, y) on slot 0, left down.
