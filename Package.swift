@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
         .target(name: "Input", dependencies: ["FixedPoint"]),
+        // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
+        .target(name: "Rotation", dependencies: ["Input", "FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
         .target(name: "DRM", dependencies: ["Display", "Raster", "CDRM"]),
@@ -99,6 +101,7 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
+        .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "CDRM"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
