@@ -53,8 +53,8 @@ let package = Package(
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
         .target(name: "Rotation", dependencies: ["Input", "FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
-        .target(name: "Display", dependencies: ["Raster"], swiftSettings: framePath),
-        .target(name: "DRM", dependencies: ["Display", "Raster", "CDRM"]),
+        .target(name: "Display", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
+        .target(name: "DRM", dependencies: ["Display", "Raster", "FixedPoint", "CDRM"]),
         .target(
             name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Show"],
             swiftSettings: framePath),
@@ -62,7 +62,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput",
+                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
@@ -72,7 +72,7 @@ let package = Package(
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
         .target(name: "ConfigFile"),
-        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster"]),
+        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),
 
@@ -80,7 +80,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM", "LibInput",
-                "Input", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Input", "Rotation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -102,17 +102,17 @@ let package = Package(
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
         .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint"]),
-        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "CDRM"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "VitrineTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "FixedPoint", "CDRM"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "Rotation", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
                 "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
-                "LibInput", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
+                "LibInput", "Rotation", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
-        .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster"]),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster", "Rotation"]),
         .testTarget(
             name: "ShowTests", dependencies: ["Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
             exclude: ["Golden"]),

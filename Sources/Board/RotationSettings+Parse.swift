@@ -1,4 +1,5 @@
 import ConfigFile
+import Rotation
 
 extension RotationSettings {
     static let knownKeys = ["mount", "source", "iio_device"]
@@ -9,9 +10,9 @@ extension RotationSettings {
     /// Validates `[rotation]`.
     init(table: ConfigTable) throws(ConfigError) {
         try table.requireKnownKeys(RotationSettings.knownKeys)
-        let mount = try table.optionalInt("mount") ?? 0
-        guard RotationSettings.mounts.contains(mount) else {
-            throw table.error("mount", "must be 0, 90, 180 or 270, found \(mount)")
+        let degrees = try table.optionalInt("mount") ?? 0
+        guard let mount = Orientation(degrees: degrees) else {
+            throw table.error("mount", "must be \(Orientation.allowedText), found \(degrees)")
         }
         let source = try table.optionalChoice("source", as: Source.self) ?? .fixed
         try table.forbid("iio_device", unless: source == .iio, "source = \"iio\"")

@@ -1,3 +1,5 @@
+import Rotation
+
 /// `[rotation]`: how the panel is mounted and what decides the orientation at run time
 /// (DESIGN.md §2, "Rotation").
 public struct RotationSettings: Hashable, Sendable {
@@ -13,19 +15,16 @@ public struct RotationSettings: Hashable, Sendable {
         case control
     }
 
-    /// `mount`: the clockwise angle, degrees, by which the panel is physically turned
-    /// from its native orientation: 0 (default), 90, 180 or 270.
-    public var mount: Int
+    /// `mount`: how the panel is physically turned from its native orientation (the
+    /// clockwise angle 0, 90, 180 or 270; default 0).
+    public var mount: Orientation
     /// `source`: default `.fixed`.
     public var source: Source
     /// `iio_device`: the IIO device of the accelerometer ("iio:device0"); required when
     /// `source` is iio, refused otherwise.
     public var iioDevice: String?
 
-    /// The angles `mount` may take, degrees clockwise.
-    public static let mounts = [0, 90, 180, 270]
-
-    public init(mount: Int = 0, source: Source = .fixed, iioDevice: String? = nil) {
+    public init(mount: Orientation = .upright, source: Source = .fixed, iioDevice: String? = nil) {
         self.mount = mount
         self.source = source
         self.iioDevice = iioDevice

@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 
 extension Compositor {

@@ -1,4 +1,5 @@
 internal import Glibc
+import FixedPoint
 import Raster
 
 /// Threads that paint horizontal bands of a repaint rectangle alongside the caller, so a

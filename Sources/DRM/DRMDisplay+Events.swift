@@ -1,3 +1,4 @@
+import FixedPoint
 import Display
 internal import Glibc
 

@@ -1,3 +1,4 @@
+import FixedPoint
 import Display
 import Raster
 

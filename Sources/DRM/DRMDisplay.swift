@@ -1,4 +1,5 @@
 internal import CDRM
+import FixedPoint
 import Display
 internal import Glibc
 import Raster

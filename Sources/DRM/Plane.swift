@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 
 /// A plane: one layer a CRTC scans out, with the pixel formats it reads and, for some,

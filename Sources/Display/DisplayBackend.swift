@@ -1,4 +1,5 @@
 internal import Glibc
+import FixedPoint
 import Raster
 
 /// A back buffer handed to the compositor: the surface to draw the next frame into, its

@@ -1,3 +1,5 @@
+import FixedPoint
+
 extension Surface {
     /// Writes `source` turned by `turn` (see `QuarterTurn` for where each pixel lands)
     /// into this surface, inside `clip`: display rotation of a whole frame, or of the
@@ -35,15 +37,11 @@ extension Surface {
     private func rotatePixels<T: FixedWidthInteger & SIMDScalar>(
         _ src: Surface, _ turn: QuarterTurn, _ r: PixelRect, _ path: KernelPath, _: T.Type, orMask: T
     ) {
-        let sw = src.width, sh = src.height
         // Source position of destination pixel (dx, dy): sx = ax + bx*dx + cx*dy, and
-        // likewise sy; for a quarter turn one of bx, cx is zero.
-        let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int) =
-            switch turn {
-            case .clockwise90: (0, 0, 1, sh - 1, -1, 0)
-            case .half: (sw - 1, -1, 0, sh - 1, 0, -1)
-            case .clockwise270: (sw - 1, 0, -1, 0, 1, 0)
-            }
+        // likewise sy: the turn's table run backwards. For a quarter turn one of bx, cx is
+        // zero.
+        let back = turn.map(sourceWidth: src.width, sourceHeight: src.height).inverse
+        let (ax, bx, cx, ay, by, cy) = (back.tx, back.xx, back.xy, back.ty, back.yx, back.yy)
         let sBase = src.baseAddress, sStride = src.stride
         @inline(__always) func rowSpan(_ dy: Int, _ x0: Int, _ x1: Int) {
             let d = row(dy, as: T.self)

@@ -1,6 +1,8 @@
 import Compositor
 import Display
+import FixedPoint
 import Raster
+import Rotation
 
 /// One frame from the layer tree to the display: the compositor draws in logical space.
 /// When the panel is mounted turned and the display can't turn on scanout (a DRM plane's
@@ -20,6 +22,9 @@ public final class FramePipeline {
     /// changes (a new mode after a hotplug) needs a new pipeline.
     public let panelWidth: Int
     public let panelHeight: Int
+    /// Logical <-> panel for this pipeline's orientation: the one the touch tracker maps
+    /// through too.
+    public let transform: PanelTransform
 
     /// Logical-space frame when the compositor can't draw into the back buffer itself.
     private let shadow: Surface?
@@ -31,21 +36,20 @@ public final class FramePipeline {
     private var panelRects: [PixelRect] = []
 
     /// - Parameters:
-    ///   - mount: the board's `rotation.mount`, clockwise degrees (0, 90, 180, 270).
-    /// - Throws: `PipelineError.badMount` for other angles.
-    /// - Parameter paintThreads: see `Compositor.init` (nil: one per further CPU, up to 3).
-    public init(display: any DisplayBackend, mount: Int, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil)
-        throws(PipelineError)
-    {
-        guard [0, 90, 180, 270].contains(mount) else { throw .badMount(mount) }
+    ///   - orientation: how the panel is turned (the rotation service's orientation).
+    ///   - paintThreads: see `Compositor.init` (nil: one per further CPU, up to 3).
+    public init(
+        display: any DisplayBackend, orientation: Orientation, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil
+    ) throws(PipelineError) {
         self.display = display
-        let wanted = QuarterTurn(panelMount: mount)
+        transform = PanelTransform(orientation: orientation, panelWidth: display.width, panelHeight: display.height)
+        let wanted = transform.scanoutTurn
         turnsOnScanout = wanted != nil && display.setScanoutTurn(wanted)
         if !turnsOnScanout { _ = display.setScanoutTurn(nil) }
         turn = turnsOnScanout ? nil : wanted
         panelWidth = display.width
         panelHeight = display.height
-        let (lw, lh) = mount % 180 == 0 ? (display.width, display.height) : (display.height, display.width)
+        let (lw, lh) = (transform.logicalWidth, transform.logicalHeight)
         compositor = Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
         let needsShadow = turn != nil || display.format != .xrgb8888 || display.prefersShadow
         do {
@@ -118,14 +122,12 @@ public final class FramePipeline {
 
 /// What goes wrong drawing a frame.
 public enum PipelineError: Error, Equatable, CustomStringConvertible {
-    case badMount(Int)
     case shadow(String)
     case display(DisplayError)
     case compositor(CompositorError)
 
     public var description: String {
         switch self {
-        case .badMount(let m): "rotation: mount \(m) is not 0, 90, 180 or 270"
         case .shadow(let what): "frame: can't make the shadow surface \(what)"
         case .display(let e): "\(e)"
         case .compositor(let e): "\(e)"

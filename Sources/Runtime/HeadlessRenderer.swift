@@ -5,6 +5,7 @@ import Display
 import FixedPoint
 import Input
 import Raster
+import Rotation
 import Scenes
 
 /// `vitrine render`: the runtime on the headless backend with a manual clock, from a
@@ -64,7 +65,8 @@ public final class HeadlessRenderer {
             display = try HeadlessDisplay(
                 width: request.width, height: request.height, format: format, buffers: request.buffers,
                 knowsAge: !request.fullRepaint)
-            pipeline = try FramePipeline(display: display, mount: request.rotation, paintThreads: request.paintThreads)
+            pipeline = try FramePipeline(
+                display: display, orientation: request.rotation, paintThreads: request.paintThreads)
         } catch let e as DisplayError {
             throw .usage("\(e)")
         } catch let e as PipelineError {
@@ -89,9 +91,9 @@ public final class HeadlessRenderer {
         } catch {
             throw .touchScript(error)
         }
-        let (mount, w, h) = (request.rotation, request.width, request.height)
-        tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
-            logicalPoint(p, mount: mount, width: w, height: h)
+        let transform = pipeline.transform
+        tracker = TouchTracker(panelSize: PanelSize(width: request.width, height: request.height)) { p in
+            transform.logicalPoint(p)
         }
         router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
         scene.attachGestures(to: router)

@@ -1,4 +1,5 @@
 import Input
+import Rotation
 
 /// What `vitrine render` was asked for (DESIGN.md §3): the panel, the scene, the times
 /// and where the pictures go.
@@ -17,8 +18,8 @@ public struct RenderRequest: Sendable, Equatable {
     /// Scanout format name: "xrgb8888" or "rgb565".
     public var format: String
     public var buffers: Int
-    /// Clockwise mount angle, degrees.
-    public var rotation: Int
+    /// How the panel is turned (the board's mount, or `--rotation`).
+    public var rotation: Orientation
     public var scene: String
     public var times: Times
     /// A PNG file (one `at`), else a folder.
@@ -39,7 +40,7 @@ public struct RenderRequest: Sendable, Equatable {
     public var refreshRate = 60.0
 
     public init(
-        width: Int, height: Int, format: String = "xrgb8888", buffers: Int = 2, rotation: Int = 0,
+        width: Int, height: Int, format: String = "xrgb8888", buffers: Int = 2, rotation: Orientation = .upright,
         scene: String = "test", times: Times, outPath: String
     ) {
         self.width = width

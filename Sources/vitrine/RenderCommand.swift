@@ -5,6 +5,7 @@ import ConfigFile
 import FixedPoint
 import Input
 import Logging
+import Rotation
 import Runtime
 import Scenes
 import Show
@@ -46,7 +47,7 @@ struct RenderCommand: ParsableCommand {
     var buffers: Int?
 
     @Option(help: "Clockwise mount angle, overriding the board's: 0, 90, 180 or 270.")
-    var rotation: Int?
+    var rotation: Orientation?
 
     @Option(help: "The scene to start on (see above).")
     var scene = "launch"
@@ -98,7 +99,7 @@ struct RenderCommand: ParsableCommand {
     /// The request without the board's values (those need the file: see `run`).
     /// - Parameter tourLength: with --tour and no times given, the frames run this many
     ///   seconds (the tour's length).
-    func request(panel: (width: Int, height: Int, format: String, buffers: Int, mount: Int), tourLength: Double? = nil)
+    func request(panel: (width: Int, height: Int, format: String, buffers: Int, mount: Orientation), tourLength: Double? = nil)
         throws -> RenderRequest
     {
         let times: RenderRequest.Times
@@ -139,12 +140,12 @@ struct RenderCommand: ParsableCommand {
                 "unknown scene '\(scene)' (launch, home, folder:<id>, shelf, book:<id>, cards:<id>, menu, test)")
         }
         if let size { _ = try Self.parseSize(size) }
-        _ = try request(panel: (800, 480, "xrgb8888", 2, 0), tourLength: 1)
+        _ = try request(panel: (800, 480, "xrgb8888", 2, .upright), tourLength: 1)
     }
 
     func run() throws {
         // The panel: the board's, else a headless one of --size (800x480 by default).
-        var panel = (width: 800, height: 480, format: "xrgb8888", buffers: 2, mount: 0)
+        var panel = (width: 800, height: 480, format: "xrgb8888", buffers: 2, mount: Orientation.upright)
         var boardShow: String? = nil
         var refresh: Int? = nil
         if let board {
@@ -179,8 +180,9 @@ struct RenderCommand: ParsableCommand {
             program = playback
             request = try self.request(panel: panel, tourLength: DemoTour.duration(show: playback.show))
             if tour {
-                let script = DemoTour.script(
-                    show: playback.show, width: request.width, height: request.height, mount: request.rotation)
+                let transform = PanelTransform(
+                    orientation: request.rotation, panelWidth: request.width, panelHeight: request.height)
+                let script = DemoTour.script(show: playback.show, panel: DemoTour.TourPanel(transform))
                 do {
                     request.touchScript = try TouchScript.parse(
                         script, path: "tour.touch", panel: PanelSize(width: request.width, height: request.height))

@@ -38,7 +38,7 @@ import Testing
         #expect(b.display.format == .xrgb8888)
         #expect(b.display.buffers == 2)
         #expect(b.display.device == nil && b.display.connector == nil && b.display.mode == nil)
-        #expect(b.rotation == RotationSettings(mount: 0, source: .fixed))
+        #expect(b.rotation == RotationSettings(mount: .upright, source: .fixed))
         #expect(b.show.idleReset == 120)
     }
 
@@ -47,7 +47,7 @@ import Testing
         #expect(b.display.backend == .headless)
         #expect(b.display.size == PanelDimensions(width: 1920, height: 1080))
         #expect(b.touch == TouchSettings())
-        #expect(b.rotation.mount == 0)
+        #expect(b.rotation.mount == .upright)
     }
 
     @Test func qemuStandardVGA() throws {
@@ -71,7 +71,7 @@ import Testing
         #expect(b.touch.device == "FT5406 memory based driver")
         #expect(b.touch.calibration == nil)
         #expect(b.touch.pointerAsTouch == false)
-        #expect(b.rotation.mount == 0)
+        #expect(b.rotation.mount == .upright)
     }
 
     @Test func genericHDMI1080p() throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(b.display.backend == .drm)
         #expect(b.display.connector == "HDMI-A-1")
         #expect(b.display.mode == DisplaySettings.Mode(width: 1024, height: 600, refresh: 60))
-        #expect(b.rotation.mount == 90)
+        #expect(b.rotation.mount == .clockwise90)
         #expect(b.rotation.source == .fixed)
         #expect(b.show.idleReset == 90)
     }

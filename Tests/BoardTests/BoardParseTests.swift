@@ -18,7 +18,7 @@ import Testing
         #expect(board.touch.device == nil)
         #expect(board.touch.calibration == nil)
         #expect(board.touch.pointerAsTouch == true)
-        #expect(board.rotation.mount == 0)
+        #expect(board.rotation.mount == .upright)
         #expect(board.rotation.source == .fixed)
         #expect(board.rotation.iioDevice == nil)
         #expect(board.show.path == nil)
@@ -31,7 +31,7 @@ import Testing
         let board = try Board.parse(
             text: "name = \"x\"\n[display]\nbackend = \"drm\"\n[touch]\n[rotation]\n[show]\n", path: "e.toml")
         #expect(board.touch == TouchSettings(device: nil, calibration: nil, pointerAsTouch: true))
-        #expect(board.rotation == RotationSettings(mount: 0, source: .fixed, iioDevice: nil))
+        #expect(board.rotation == RotationSettings(mount: .upright, source: .fixed, iioDevice: nil))
         #expect(board.show == ShowSettings(path: nil, idleReset: 120))
     }
 
@@ -69,7 +69,7 @@ import Testing
                         mode: DisplaySettings.Mode(width: 800, height: 480, refresh: 60), format: .rgb565, buffers: 3),
                     touch: TouchSettings(
                         device: "/dev/input/event2", calibration: [0, 1, 0, -1, 0, 1], pointerAsTouch: false),
-                    rotation: RotationSettings(mount: 270, source: .control, iioDevice: nil),
+                    rotation: RotationSettings(mount: .clockwise270, source: .control, iioDevice: nil),
                     show: ShowSettings(path: nil, idleReset: 0.5),
                     path: "/etc/vitrine/board.toml"))
     }
@@ -94,7 +94,7 @@ import Testing
     @Test(arguments: [0, 90, 180, 270]) func everyMountIsAccepted(mount: Int) throws {
         let board = try Board.parse(
             text: "name = \"x\"\n[display]\nbackend = \"drm\"\n[rotation]\nmount = \(mount)", path: "m.toml")
-        #expect(board.rotation.mount == mount)
+        #expect(board.rotation.mount.degrees == mount)
     }
 
     /// The panel orientation and the accelerometer come with the rotation service: until

@@ -1,4 +1,5 @@
 import Display
+import FixedPoint
 import Raster
 import Testing
 

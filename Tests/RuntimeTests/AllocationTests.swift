@@ -2,6 +2,7 @@ import CAllocCount
 import Compositor
 import Display
 import Raster
+import Rotation
 import Runtime
 import Scenes
 import Testing
@@ -13,7 +14,7 @@ import Testing
 @Suite struct AllocationTests {
     func allocationsPerFrame(mount: Int, format: PixelFormat) throws -> [UInt] {
         let display = try HeadlessDisplay(width: 96, height: 64, format: format, buffers: 2)
-        let pipeline = try FramePipeline(display: display, mount: mount)
+        let pipeline = try FramePipeline(display: display, orientation: Orientation(degrees: mount)!)
         pipeline.compositor.textRasterizer = AssetsTextRasterizer()
         let scene = TestScene(root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight)
         var counts: [UInt] = []

@@ -129,7 +129,7 @@ import VitrineTestSupport
     }
 
     func kiosk(control path: String, fromCommandLine: Bool) throws -> Kiosk {
-        var settings = KioskSettings(mount: 0, idleReset: 0)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
         settings.controlPath = path
         settings.controlPathFromCommandLine = fromCommandLine
         settings.paintThreads = 0

@@ -13,7 +13,7 @@ import Testing
     /// A kiosk on `display` whose watchdog ticks every 50 ms, so that `pollOnce` returns
     /// while the kiosk is idle (it would sleep in poll() for good otherwise).
     func kiosk(on display: FlipPacedDisplay) throws -> Kiosk {
-        var settings = KioskSettings(mount: 0, idleReset: 0)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
         settings.watchdogInterval = 0.1
         let kiosk = try Kiosk(
             settings: settings, display: display, signals: SignalFD(),

@@ -17,7 +17,7 @@ import Testing
         let home = HomeLayout(home: show.home, width: 800, height: 480)
         let tile = try #require(show.home.tiles.firstIndex { $0.open == .folder("books") })
         let p = home.tapPoint(tile)
-        var settings = KioskSettings(mount: 0, idleReset: 0)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
         settings.watchdogInterval = 0.1
         // After the doors (1.7 s): a tap on Books; a two-finger pinch on the open panel
         // (moving too far for a tap: it opens nothing).

@@ -2,6 +2,7 @@ import ConfigFile
 import Display
 import Glibc
 import Logging
+import Rotation
 import Scenes
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
         var started: [pid_t] = []
         for i in 0..<40 {
             // Each mount: a turned one makes the pipeline's shadow and transfers in bands.
-            let pipeline = try FramePipeline(display: display, mount: [0, 90, 180, 270][i % 4], paintThreads: 2)
+            let pipeline = try FramePipeline(display: display, orientation: Orientation.allCases[i % 4], paintThreads: 2)
             let layer = Layer(name: "card", frame: Rect2D(x: 10, y: 10, width: 200, height: 150))
             layer.contents = .color(0xff33_6699)
             pipeline.compositor.root.addSublayer(layer)
@@ -72,7 +73,7 @@ import Testing
     /// A kiosk on a flip-paced display, the demo show, its loop run between commands.
     func kiosk() throws -> (Kiosk, FlipPacedDisplay) {
         let display = try FlipPacedDisplay(width: 320, height: 192)
-        var settings = KioskSettings(mount: 0, idleReset: 0)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
         settings.watchdogInterval = 0.1
         settings.paintThreads = 1
         let kiosk = try Kiosk(

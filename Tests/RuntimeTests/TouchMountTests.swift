@@ -1,5 +1,6 @@
 import Input
 import LibInput
+import Rotation
 import Scenes
 import Testing
 
@@ -24,7 +25,8 @@ import Testing
         var translator = InputTranslator(panelSize: panel, selection: .every)
         let screen = InputDeviceInfo(name: "t", sysname: "event1", capabilities: .touch, touchSlots: 4)
         translator.translate(RawInputEvent(device: "event1", time: 0, .added(screen))) { _ in }
-        let tracker = TouchTracker(panelSize: panel) { p in logicalPoint(p, mount: mount, width: 800, height: 480) }
+        let transform = PanelTransform(orientation: Orientation(degrees: mount)!, panelWidth: 800, panelHeight: 480)
+        let tracker = TouchTracker(panelSize: panel) { p in transform.logicalPoint(p) }
         let corners: [(Double, Double)] = [(0, 0), (799, 0), (0, 479), (799, 479)]
         var began: [LogicalPoint] = []
         for (slot, c) in corners.enumerated() {

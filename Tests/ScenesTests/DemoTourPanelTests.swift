@@ -10,7 +10,7 @@ import Testing
 @Suite struct DemoTourPanelTests {
     @Test(arguments: [0, 90, 180, 270]) func tourPointsAreOnThePanel(mount: Int) throws {
         for (w, h) in [(120, 120), (800, 480), (480, 800), (1920, 1080), (8192, 120), (120, 8192)] {
-            let script = DemoTour.script(show: DemoShow.show, width: w, height: h, mount: mount)
+            let script = DemoTour.script(show: DemoShow.show, panel: MountedPanel(mount: mount, width: w, height: h).tour)
             do {
                 _ = try TouchScript.parse(script, path: "tour.touch", panel: PanelSize(width: w, height: h))
             } catch {

@@ -14,7 +14,7 @@ import Testing
     }
 
     static func play(show: Show, assets: ShowAssets, panel: (Int, Int), mount: Int) throws -> (Visit, TouchScript) {
-        let text = DemoTour.script(show: show, width: panel.0, height: panel.1, mount: mount)
+        let text = DemoTour.script(show: show, panel: MountedPanel(mount: mount, width: panel.0, height: panel.1).tour)
         let script = try TouchScript.parse(text, path: "tour.touch")
         let h = try ShowHarness(show: show, assets: assets, panelWidth: panel.0, panelHeight: panel.1, mount: mount)
         h.player = TouchScript.Player(script)
@@ -45,7 +45,7 @@ import Testing
 
     /// The script's text: a header, then one step every 1.2 s from 0.6 s after the doors.
     @Test func scriptText() throws {
-        let text = DemoTour.script(show: ShowFixture.show, width: 240, height: 144, mount: 0)
+        let text = DemoTour.script(show: ShowFixture.show, panel: MountedPanel(mount: 0, width: 240, height: 144).tour)
         let lines = text.split(separator: "\n")
         #expect(lines[0] == "# Vitrine demo tour of \"Fixture\": 240x144 panel, mount 0.")
         let home = HomeLayout(home: ShowFixture.show.home, width: 240, height: 144)
@@ -67,12 +67,13 @@ import Testing
         #expect(v.targets == [.home, .folder("more"), .home, .folder("more"), .cards("team"), .home, .menu, .home])
     }
 
-    /// Logical points land on DESIGN.md §2's panel pixels, and come back through the
-    /// touch path's inverse.
+    /// The tour's logical points land on DESIGN.md §2's panel pixels, and come back
+    /// through the touch path's inverse.
     @Test(arguments: [0, 90, 180, 270]) func panelPixelsRoundTrip(mount: Int) {
         let (w, h) = (240, 144)
+        let panel = MountedPanel(mount: mount, width: w, height: h)
         let p = Point2D(x: 17, y: 30)
-        let q = DemoTour.panelPixel(p, mount: mount, width: w, height: h)
+        let q = panel.tour.pixel(p.x, p.y)
         let expected: (Int, Int) =
             switch mount {
             case 90: (30, 144 - 1 - 17)
@@ -81,7 +82,7 @@ import Testing
             default: (17, 30)
             }
         #expect(q.x == expected.0 && q.y == expected.1)
-        let back = logicalPoint(PanelPoint(x: Double(q.x), y: Double(q.y)), mount: mount, width: w, height: h)
+        let back = panel.logical(PanelPoint(x: Double(q.x), y: Double(q.y)))
         #expect(back == LogicalPoint(x: 17, y: 30))
     }
 

@@ -83,9 +83,8 @@ final class ShowHarness {
         router = TouchRouter(hitTester: LayerHitTester(compositor: compositor))
         scene.attachGestures(to: router)
         let (pw, ph) = (panelWidth, panelHeight)
-        tracker = TouchTracker(panelSize: PanelSize(width: pw, height: ph)) { p in
-            logicalPoint(p, mount: mount, width: pw, height: ph)
-        }
+        let mounted = MountedPanel(mount: mount, width: pw, height: ph)
+        tracker = TouchTracker(panelSize: PanelSize(width: pw, height: ph)) { p in mounted.logical(p) }
         target = try Surface(width: w, height: h, format: .xrgb8888)
     }
 
@@ -121,7 +120,7 @@ final class ShowHarness {
 
     /// A logical point as a panel point for scripts.
     func panel(_ p: Point2D) -> (x: Int, y: Int) {
-        DemoTour.panelPixel(p, mount: mount, width: panelWidth, height: panelHeight)
+        MountedPanel(mount: mount, width: panelWidth, height: panelHeight).pixel(p)
     }
 
     /// A tap script line at `t` on the logical point `p`.

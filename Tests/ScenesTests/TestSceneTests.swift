@@ -17,9 +17,8 @@ import Testing
         let scene = TestScene(root: compositor.root, width: lw, height: lh)
         let router = TouchRouter(hitTester: LayerHitTester(compositor: compositor))
         scene.attachGestures(to: router)
-        let tracker = TouchTracker(panelSize: PanelSize(width: pw, height: ph)) { p in
-            logicalPoint(p, mount: mount, width: pw, height: ph)
-        }
+        let mounted = MountedPanel(mount: mount, width: pw, height: ph)
+        let tracker = TouchTracker(panelSize: PanelSize(width: pw, height: ph)) { p in mounted.logical(p) }
         scene.update(time: 0)
         // Touch the middle of the topmost card, in panel coordinates.
         let card = scene.cards[9]

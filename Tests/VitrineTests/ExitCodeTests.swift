@@ -39,6 +39,10 @@ import VitrineTestSupport
             #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains("Usage:") || r.stderr.contains("Error:"), "\(args): \(r.stderr)")
         }
+        // An orientation other than the four angles, named with what is allowed.
+        let turned = try ChildProcess.run([vitrine, "render", "--rotation", "45", "--out", "/tmp/x.png", "--at", "0"])
+        #expect(turned.status == 64)
+        #expect(turned.stderr.contains("'45'") && turned.stderr.contains("'0', '90', '180' or '270'"), "\(turned.stderr)")
     }
 
     @Test func sixtyNineWithoutADisplay() throws {

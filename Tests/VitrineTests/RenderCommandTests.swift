@@ -43,9 +43,6 @@ import Testing
         r = base
         r.format = "bgr"
         #expect(throws: RenderError.usage("unknown format 'bgr' (xrgb8888 or rgb565)")) { try HeadlessRenderer(r) }
-        r = base
-        r.rotation = 45
-        #expect(throws: RenderError.usage("rotation: mount 45 is not 0, 90, 180 or 270")) { try HeadlessRenderer(r) }
     }
 
     @Test func malformedTouchScriptNamesFileAndLine() throws {

@@ -1,4 +1,6 @@
+import ConfigFile
 import FixedPoint
+import Rotation
 import Scenes
 
 /// The control socket's commands (DESIGN.md §3, `vitrine ctl`): one line in, text lines
@@ -34,26 +36,26 @@ extension Kiosk {
             if let problem = reload() { return ["error: \(problem); keeping the last good show"] }
             return ["ok show=\(program.origin)"]
         case "rotate" where words.count == 2:
-            let wanted: Int
+            let wanted: Orientation
             if words[1] == "auto" {
                 wanted = settings.mount
-            } else if let m = Int(words[1]), [0, 90, 180, 270].contains(m) {
-                wanted = m
+            } else if let o = Orientation(text: words[1]) {
+                wanted = o
             } else {
-                return ["error: rotate wants 0, 90, 180, 270 or auto, not \"\(words[1])\""]
+                return ["error: rotate wants \(Orientation.allowedText) or auto, not \"\(shortened(words[1]))\""]
             }
-            if wanted != mount {
-                let previous = mount
-                mount = wanted
+            if wanted != orientation {
+                let previous = orientation
+                orientation = wanted
                 do {
                     try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
                 } catch {
-                    mount = previous
+                    orientation = previous
                     return ["error: \(error)"]
                 }
                 logger.info("control: rotation \(previous) -> \(wanted)")
             }
-            return ["ok rotation=\(mount)"]
+            return ["ok rotation=\(orientation)"]
         default:
             let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
             return ["error: unknown command \"\(shown)\" (\(Self.commandHelp))"]
@@ -65,7 +67,7 @@ extension Kiosk {
         return [
             "state=running",
             "screen=\(scene.screen)",
-            "rotation=\(mount)",
+            "rotation=\(orientation)",
             "panel=\(display.width)x\(display.height)",
             "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
             "backend=\(display.name)",

@@ -48,7 +48,7 @@ extension Kiosk {
     /// A fresh pipeline and scene (after a reload or a turn), starting on `resume`.
     func rebuild(resume: String?) throws(KioskError) {
         let parts = try Self.makeScene(
-            program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
+            program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
             resume: resume)
         // Touches in progress end here: the new scene has another layout (and maybe size).
         tracker.cancelAll(time: now) { deliver($0) }

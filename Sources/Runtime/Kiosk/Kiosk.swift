@@ -7,6 +7,7 @@ import Input
 import LibInput
 import Logging
 import Raster
+import Rotation
 import Scenes
 
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
@@ -46,8 +47,8 @@ public final class Kiosk {
     var translator: InputTranslator
     /// Touch sequences and latency, for `status`.
     var touchStats = TouchStats()
-    /// The mount in use: the board's, or what `rotate` set.
-    var mount: Int
+    /// The orientation in use: the board's mount, or what `rotate` set.
+    var orientation: Orientation
 
     /// CLOCK_MONOTONIC seconds of scene time 0: when the first frame reached the screen
     /// (set again once it has), so the launch's hold is time the closed doors are
@@ -129,27 +130,28 @@ public final class Kiosk {
         } else {
             control = nil
         }
-        mount = settings.mount
+        orientation = settings.mount
         startTime = Stopwatch.now()
         initTime = startTime
         translator.timeOrigin = startTime
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
         let parts = try Self.makeScene(
-            program: program, display: display, mount: mount, settings: settings, textRasterizer: textRasterizer,
+            program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
             resume: nil)
         (pipeline, scene, tracker, router) = parts
     }
 
     typealias SceneParts = (FramePipeline, any PlayableScene, TouchTracker, TouchRouter<LayerHitTester>)
 
-    /// A pipeline for `mount` and the program's scene on it, with touch wired through.
+    /// A pipeline for `orientation` and the program's scene on it, with touch wired
+    /// through the pipeline's transform.
     static func makeScene(
-        program: any ShowProgram, display: any DisplayBackend, mount: Int, settings: KioskSettings,
+        program: any ShowProgram, display: any DisplayBackend, orientation: Orientation, settings: KioskSettings,
         textRasterizer: (any TextRasterizing)?, resume: String?
     ) throws(KioskError) -> SceneParts {
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(display: display, mount: mount, paintThreads: settings.paintThreads)
+            pipeline = try FramePipeline(display: display, orientation: orientation, paintThreads: settings.paintThreads)
         } catch {
             throw .failure("\(error)")
         }
@@ -158,9 +160,8 @@ public final class Kiosk {
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
             resume: resume)
         let (w, h) = (display.width, display.height)
-        let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in
-            logicalPoint(p, mount: mount, width: w, height: h)
-        }
+        let transform = pipeline.transform
+        let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in transform.logicalPoint(p) }
         tracker.pointerAsTouch = settings.pointerAsTouch
         let router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
         scene.attachGestures(to: router)
@@ -195,7 +196,7 @@ public final class Kiosk {
         notify("STATUS=Showing \(scene.screen)")
         let sinceExec = ProcessAge.seconds().map { ", \(Decimal.format($0 * 1000, places: 0)) ms since exec" } ?? ""
         logger.info(
-            "ready: \(display.name) \(display.width)x\(display.height) mount \(mount), \(program.origin), first frame after \(Decimal.format((startTime - initTime) * 1000, places: 1)) ms (drawn in \(Decimal.format(firstFrameSeconds * 1000, places: 1)) ms)\(sinceExec)"
+            "ready: \(display.name) \(display.width)x\(display.height) orientation \(orientation), \(program.origin), first frame after \(Decimal.format((startTime - initTime) * 1000, places: 1)) ms (drawn in \(Decimal.format(firstFrameSeconds * 1000, places: 1)) ms)\(sinceExec)"
         )
         if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
         armIdle()

@@ -1,10 +1,11 @@
 import Input
+import Rotation
 
 /// What the kiosk needs to know to run besides its display: the mount and timings (from
 /// the board), and where its control socket and notifications go.
 public struct KioskSettings {
-    /// Clockwise mount angle, degrees (DESIGN.md §2).
-    public var mount: Int
+    /// How the panel is mounted (the board's `rotation.mount`, DESIGN.md §2).
+    public var mount: Orientation
     /// Seconds without touch before returning home; 0: never.
     public var idleReset: Double
     /// The control socket's path; nil: none.
@@ -25,7 +26,7 @@ public struct KioskSettings {
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
 
-    public init(mount: Int = 0, idleReset: Double = 120) {
+    public init(mount: Orientation = .upright, idleReset: Double = 120) {
         self.mount = mount
         self.idleReset = idleReset
     }
