@@ -36,26 +36,10 @@ extension Kiosk {
             if let problem = reload() { return ["error: \(problem); keeping the last good show"] }
             return ["ok show=\(program.origin)"]
         case "rotate" where words.count == 2:
-            let wanted: Orientation
-            if words[1] == "auto" {
-                wanted = settings.mount
-            } else if let o = Orientation(text: words[1]) {
-                wanted = o
-            } else {
-                return ["error: rotate wants \(Orientation.allowedText) or auto, not \"\(shortened(words[1]))\""]
+            guard let request = RotationRequest(text: words[1]) else {
+                return ["error: rotate wants \(RotationRequest.allowedText), not \"\(shortened(words[1]))\""]
             }
-            if wanted != orientation {
-                let previous = orientation
-                orientation = wanted
-                do {
-                    try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
-                } catch {
-                    orientation = previous
-                    return ["error: \(error)"]
-                }
-                logger.info("control: rotation \(previous) -> \(wanted)")
-            }
-            return ["ok rotation=\(orientation)"]
+            return ["ok rotation=\(rotate(request, by: "control"))"]
         default:
             let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
             return ["error: unknown command \"\(shown)\" (\(Self.commandHelp))"]
@@ -67,7 +51,7 @@ extension Kiosk {
         return [
             "state=running",
             "screen=\(scene.screen)",
-            "rotation=\(orientation)",
+            "rotation=\(pendingOrientation ?? orientation)",
             "panel=\(display.width)x\(display.height)",
             "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
             "backend=\(display.name)",
@@ -75,7 +59,7 @@ extension Kiosk {
             "frames=\(framesDrawn)",
             "flips=\(flips.shown)",
             "late_flips=\(flips.late)",
-            "animating=\(scene.isAnimating)",
+            "animating=\(isMoving)",
             "uptime_s=\(Decimal.format(now, places: 3))",
             "idle_reset_s=\(idleResetText)",
             "touch_devices=\(translator.selectedDevices.count)",

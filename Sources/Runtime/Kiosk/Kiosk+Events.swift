@@ -52,6 +52,8 @@ extension Kiosk {
             resume: resume)
         // Touches in progress end here: the new scene has another layout (and maybe size).
         tracker.cancelAll(time: now) { deliver($0) }
+        transition?.cancel()
+        transition = nil
         (pipeline, scene, tracker, router) = parts
         let panel = PanelSize(width: display.width, height: display.height)
         translator.panelSize = panel

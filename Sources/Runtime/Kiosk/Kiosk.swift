@@ -47,8 +47,13 @@ public final class Kiosk {
     var translator: InputTranslator
     /// Touch sequences and latency, for `status`.
     var touchStats = TouchStats()
-    /// The orientation in use: the board's mount, or what `rotate` set.
+    /// The orientation the pipeline and the scene are laid out for.
     var orientation: Orientation
+    /// An orientation asked for (`rotate`) and not yet drawn: applied at the next frame,
+    /// so a burst of requests turns once, to the last one.
+    var pendingOrientation: Orientation?
+    /// The turn on screen after an orientation change, while it runs.
+    var transition: TurnTransition?
 
     /// CLOCK_MONOTONIC seconds of scene time 0: when the first frame reached the screen
     /// (set again once it has), so the launch's hold is time the closed doors are
@@ -275,11 +280,13 @@ public final class Kiosk {
         frameRequestedAt = nil
         // No output (unplugged): nothing to draw on; `.outputBack` asks for a whole frame.
         guard display.isOutputAvailable else { return }
+        applyPendingOrientation(at: t)
         router.tick(time: t)
         scene.update(time: t)
+        if let turn = transition, !turn.update(time: t) { transition = nil }
         for w in program.takeWarnings() { logger.warning("\(w)") }
         guard force || pipeline.compositor.needsDisplay else {
-            touchStats.nothingDrawn(stillMoving: scene.isAnimating)
+            touchStats.nothingDrawn(stillMoving: isMoving)
             return
         }
         do {
@@ -293,6 +300,9 @@ public final class Kiosk {
         lastFrameAt = t
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
+
+    /// Whether anything on screen still moves: the scene, or an orientation's turn.
+    var isMoving: Bool { scene.isAnimating || transition != nil }
 
     /// Seconds between frames when the loop paces them itself.
     var framePeriod: Double { 1 / (settings.frameRate ?? display.refreshRate) }
@@ -319,7 +329,7 @@ public final class Kiosk {
     /// Keeps frames coming while the scene moves or a finger is down.
     func scheduleIfMoving() {
         guard display.isOutputAvailable else { return }
-        if scene.isAnimating || router.activeTouchCount > 0 || router.nextDeadline != nil
+        if isMoving || router.activeTouchCount > 0 || router.nextDeadline != nil
             || pipeline.compositor.needsDisplay
         {
             requestFrame()
