@@ -28,7 +28,8 @@ public struct Acceleration: Hashable, Sendable, CustomStringConvertible {
             guard v.isFinite else { return "\(v)" }
             let hundredths = Int((abs(v) * 100).rounded())
             let fraction = hundredths % 100
-            return (v < 0 && hundredths != 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+            let sign = v < 0 && hundredths != 0 ? "-" : ""
+            return sign + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
         }
         return "(\(text(x)), \(text(y)), \(text(z))) m/s²"
     }

@@ -77,7 +77,9 @@ extension IIOAccelerometer {
         let text = SysfsFile.trimmed(bytes[...])
         guard !text.isEmpty else { throw IIOError(path: file, fault: .empty) }
         var digits = text
-        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let value = Int(String(decoding: text, as: UTF8.self))
         else { throw IIOError(path: file, fault: .notWholeNumber(quotedContent(text))) }

@@ -59,10 +59,13 @@ public struct IIOAccelerometer: Hashable, Sendable, CustomStringConvertible {
             guard let first = accelerometers.first else { throw IIOError(path: root, fault: .noAccelerometer) }
             return first
         }
-        let match = devices.first { $0.id == selector } ?? devices.first { $0.name == selector && isAccelerometer($0.path) }
+        let match =
+            devices.first { $0.id == selector }
+            ?? accelerometers.first { $0.name == selector }
             ?? devices.first { $0.name == selector }
         guard let match else {
-            throw IIOError(path: root, fault: .deviceNotFound(selector: selector, found: accelerometers.map(\.description)))
+            let found = accelerometers.map(\.description)
+            throw IIOError(path: root, fault: .deviceNotFound(selector: selector, found: found))
         }
         guard isAccelerometer(match.path) else { throw IIOError(path: match.path, fault: .notAnAccelerometer) }
         return match

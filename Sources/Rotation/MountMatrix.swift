@@ -34,13 +34,15 @@ public struct MountMatrix: Hashable, Sendable {
         for (r, rowText) in rowTexts.enumerated() {
             let cells = rowText.split(separator: ",", omittingEmptySubsequences: false)
             guard cells.count == 3 else {
-                return .failure(MountMatrixFault(reason: "row \(r + 1): expected 3 numbers separated by ',', got \(cells.count)"))
+                let reason = "row \(r + 1): expected 3 numbers separated by ',', got \(cells.count)"
+                return .failure(MountMatrixFault(reason: reason))
             }
             var row: [Double] = []
             for cell in cells {
                 let trimmed = cell.trimmingASCIIWhitespace()
                 guard let value = decimalNumber(trimmed) else {
-                    return .failure(MountMatrixFault(reason: "row \(r + 1): \(quotedContent(Array(trimmed.utf8))) is not a number"))
+                    let reason = "row \(r + 1): \(quotedContent(Array(trimmed.utf8))) is not a number"
+                    return .failure(MountMatrixFault(reason: reason))
                 }
                 row.append(value)
             }
@@ -64,13 +66,13 @@ public struct MountMatrixFault: Error, Hashable, Sendable {
     public var reason: String
 }
 
-/// A plain decimal number as sysfs prints one ("0.009576806", "-1", "1e-3"): digits, one
-/// optional sign, point and exponent. nil for anything else, "nan", "inf" and hexadecimal
-/// included (which `Double(_:)` alone would take), and for an empty text.
+/// A plain decimal number as sysfs prints one ("0.009576806", "-1", "1e-3"): digits with
+/// a sign, a point and an exponent where `Double(_:)` takes them. nil for anything else:
+/// "nan", "inf" and hexadecimal ("0x1p-7"), which `Double(_:)` alone would take, an
+/// empty text, and a number too big to be finite.
 func decimalNumber(_ text: Substring) -> Double? {
-    guard !text.isEmpty,
-        text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2b || $0 == 0x2d || $0 == 0x2e || $0 == 0x45 || $0 == 0x65 }),
-        text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    guard text.utf8.allSatisfy({ isDigit($0) || "+-.eE".utf8.contains($0) }), text.utf8.contains(where: isDigit),
         let value = Double(text), value.isFinite
     else { return nil }
     return value

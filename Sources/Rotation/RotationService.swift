@@ -53,6 +53,8 @@ public struct RotationService: Sendable {
     private var hasSample = false
     /// Whether a `ctl rotate` (R or auto) came, for the launch wait.
     private var wasTold = false
+    /// Whether a `ctl rotate R` came (an auto after it included), for the launch wait.
+    private var wasOverridden = false
     /// The last "panel orientation" input, so a repeated one is not noticed twice.
     private var lastPanelInput: Result<Orientation?, PanelOrientationError>?
     private var notices: [RotationNotice] = []
@@ -94,6 +96,7 @@ public struct RotationService: Sendable {
     @discardableResult
     public mutating func rotate(_ request: Orientation?) -> Orientation? {
         wasTold = true
+        if request != nil { wasOverridden = true }
         override = request
         return settle()
     }
@@ -169,7 +172,8 @@ public struct RotationService: Sendable {
                 notices.append(
                     RotationNotice(
                         level: .warning,
-                        text: "rotation: \(error); keeping rotation \(orientation) until the accelerometer reads again"))
+                        text: "rotation: \(error); keeping rotation \(orientation) "
+                            + "until the accelerometer reads again"))
             }
             return nil
         }
@@ -196,7 +200,7 @@ public struct RotationService: Sendable {
     public func isWaiting(now: Double) -> Bool {
         guard let deadline = waitDeadline, now < deadline else { return false }
         switch source {
-        case .iio: return !hasSample && override == nil
+        case .iio: return !hasSample && !wasOverridden
         case .control: return !wasTold
         case .fixed, .panel: return false
         }
