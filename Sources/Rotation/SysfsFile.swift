@@ -1,0 +1,145 @@
+internal import Glibc
+
+/// Small reads of sysfs through Glibc (no Foundation): an attribute file's bytes, a
+/// directory's entries, whether a path is there. sysfs attributes are at most a page
+/// (4096 bytes) and are read whole in one `read`; the kernel builds the text at `open`, so
+/// a value is never torn between two reads.
+enum SysfsFile {
+    /// Why a read failed, before the caller names the path and says what it was reading.
+    enum Failure: Error, Hashable {
+        /// ENOENT: nothing at that path (or a directory on the way is gone).
+        case missing
+        /// `open`, `read` or `opendir` failed with this errno (EACCES, EIO, ENODEV, ...).
+        case failed(errno: Int32)
+
+        /// The fault an `IIOError` reports for it.
+        var fault: IIOError.Fault {
+            switch self {
+            case .missing: .missing
+            case .failed(let code): .unreadable(errno: code)
+            }
+        }
+    }
+
+    /// The most bytes read from one attribute: a page, all sysfs ever prints.
+    static let limit = 4096
+
+    /// The bytes of the file at `path`, at most `limit` of them.
+    static func bytes(_ path: String) throws(Failure) -> [UInt8] {
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else {
+            let e = errno
+            throw e == ENOENT ? .missing : .failed(errno: e)
+        }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, limit - count) }
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                throw e == ENOENT ? .missing : .failed(errno: e)
+            }
+            if n == 0 { break }
+            count += n
+        }
+        buffer.removeLast(limit - count)
+        return buffer
+    }
+
+    /// The text of the file at `path` with surrounding whitespace (the newline sysfs ends
+    /// every value with) removed; nil when it is missing, unreadable or not UTF-8.
+    static func trimmedText(_ path: String) -> String? {
+        guard let bytes = try? bytes(path) else { return nil }
+        return String(validating: trimmed(bytes[...]), as: UTF8.self)
+    }
+
+    /// The entries of the directory `path`, without "." and "..", unsorted.
+    static func entries(_ path: String) throws(Failure) -> [String] {
+        guard let dir = opendir(path) else {
+            let e = errno
+            throw e == ENOENT ? .missing : .failed(errno: e)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether something is at `path` (symbolic links followed: /sys/bus/iio/devices holds
+    /// links to the devices' directories).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether `path` is a directory (symbolic links followed).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// `bytes` without leading and trailing ASCII whitespace.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0d).contains(b) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!
+        return bytes[first...last]
+    }
+}
+
+/// `strerror` text and the symbolic name of the errno values a sysfs read gives, e.g.
+/// `Permission denied (EACCES)`.
+func errnoDescription(_ code: Int32) -> String {
+    let name: String =
+        switch code {
+        case EPERM: "EPERM"
+        case ENOENT: "ENOENT"
+        case EIO: "EIO"
+        case ENXIO: "ENXIO"
+        case EAGAIN: "EAGAIN"
+        case ENOMEM: "ENOMEM"
+        case EACCES: "EACCES"
+        case EBUSY: "EBUSY"
+        case ENODEV: "ENODEV"
+        case ENOTDIR: "ENOTDIR"
+        case EISDIR: "EISDIR"
+        case EINVAL: "EINVAL"
+        case EMFILE: "EMFILE"
+        case ENFILE: "ENFILE"
+        case ETIMEDOUT: "ETIMEDOUT"
+        default: "errno \(code)"
+        }
+    return "\(String(cString: strerror(code))) (\(name))"
+}
+
+/// What a message quotes of a file's content: printable ASCII as is, anything else
+/// (a newline, a NUL, a byte of binary garbage) as `\xNN`, cut to `limit` characters
+/// with "..." so that a page of garbage still makes a one-line message.
+func quotedContent(_ bytes: some Collection<UInt8>, limit: Int = 40) -> String {
+    var out = ""
+    for b in bytes {
+        let piece: String
+        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            piece = "\\" + String(UnicodeScalar(b))
+        } else if (0x20...0x7e).contains(b) {
+            piece = String(UnicodeScalar(b))
+        } else {
+            let digits = Array("0123456789abcdef")
+            piece = "\\x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xf)])
+        }
+        if out.count + piece.count > limit {
+            out += "..."
+            break
+        }
+        out += piece
+    }
+    return "\"" + out + "\""
+}
