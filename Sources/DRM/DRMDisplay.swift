@@ -110,6 +110,10 @@ public final class DRMDisplay: DisplayBackend {
     public var refreshRate: Double { mode.refresh > 0 ? mode.refresh : 60 }
     /// "drm /dev/dri/card0 Virtual-1 800x480@60".
     public var name: String { "drm \(path) \(connector.name) \(mode)" }
+
+    public var panelOrientation: (value: String, output: String)? {
+        connector.panelOrientation.map { ($0, connector.name) }
+    }
     /// "atomic" or "legacy".
     public var kmsInterface: String { scanout.name }
     /// The size of the buffers handed out: the mode's, turned when the plane turns.

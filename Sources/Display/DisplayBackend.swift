@@ -70,6 +70,11 @@ public protocol DisplayBackend: AnyObject {
     /// many SoCs): the compositor then blends in a shadow surface in ordinary memory and
     /// only copies repaired rectangles out.
     var prefersShadow: Bool { get }
+    /// The panel's turn in its casing as the output reports it, in DRM's words ("Normal",
+    /// "Upside Down", "Left Side Up", "Right Side Up": the connector's "panel orientation"
+    /// property), and the output's name for messages; nil when the output says nothing
+    /// (no such property, or a backend without one). The rotation service reads it.
+    var panelOrientation: (value: String, output: String)? { get }
 
     /// Reads and handles what is ready on `descriptor` (one of `eventDescriptors`),
     /// calling `report` for each event, in order. Never blocks.
@@ -100,6 +105,7 @@ extension DisplayBackend {
     public var isFlipPending: Bool { false }
     public var isOutputAvailable: Bool { true }
     public var prefersShadow: Bool { false }
+    public var panelOrientation: (value: String, output: String)? { nil }
     public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {}
     public func setScanoutTurn(_ turn: QuarterTurn?) -> Bool { turn == nil }
     public func close() {}

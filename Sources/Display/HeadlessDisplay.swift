@@ -24,6 +24,9 @@ public final class HeadlessDisplay: DisplayBackend {
     public private(set) var front: Surface?
     /// Frames presented so far.
     public private(set) var presentedFrames = 0
+    /// What the headless "output" reports as its panel orientation (DRM's words); nil by
+    /// default. Tests set it to play a panel mounted turned in its casing.
+    public var panelOrientation: (value: String, output: String)?
 
     /// - Throws: `DisplayError.unsupported` for a size out of 1...32768, a format other
     ///   than xrgb8888 or rgb565, or a buffer count out of 1...3.

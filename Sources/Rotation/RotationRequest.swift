@@ -16,7 +16,7 @@ public enum RotationRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The words accepted, for messages.
-    public static let allowedText = "\(Orientation.allowedText) or auto"
+    public static let allowedText = "0, 90, 180, 270 or auto"
 
     public var description: String {
         switch self {

@@ -78,7 +78,7 @@ public final class HeadlessRenderer {
         self.request = request
         scene = program.makeScene(
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
-            resume: request.scene == "launch" ? nil : request.scene)
+            resume: request.scene == "launch" ? nil : request.scene, orientationKnown: true)
         do {
             if let script = request.touchScript {
                 touches = script

@@ -80,6 +80,8 @@ struct RunCommand: ParsableCommand {
         var settings = KioskSettings(mount: board.rotation.mount, idleReset: board.show.idleReset)
         settings.controlPath = control ?? ControlClient.defaultPath(environment: environment)
         settings.pointerAsTouch = board.touch.pointerAsTouch
+        settings.rotationSource = board.rotation.source
+        settings.iioDevice = board.rotation.iioDevice
         settings.controlPathFromCommandLine = control != nil
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }

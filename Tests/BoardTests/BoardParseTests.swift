@@ -97,18 +97,16 @@ import Testing
         #expect(board.rotation.mount.degrees == mount)
     }
 
-    /// The panel orientation and the accelerometer come with the rotation service: until
-    /// then a board asking for them is refused, never silently played at its mount.
-    @Test func sourcesThisBuildCannotHonourAreRefused() throws {
-        let drm = "name = \"x\"\n[display]\nbackend = \"drm\"\n[rotation]\n"
-        #expect(throws: ConfigError(
-            file: "s.toml", line: 5, key: "rotation.source",
-            message: #""panel" is not supported by this build yet (it comes with the rotation service); use "fixed" or "control""#
-        )) { try Board.parse(text: drm + "source = \"panel\"", path: "s.toml") }
-        #expect(throws: ConfigError(
-            file: "s.toml", line: 5, key: "rotation.source",
-            message: #""iio" is not supported by this build yet (it comes with the rotation service); use "fixed" or "control""#
-        )) { try Board.parse(text: drm + "source = \"iio\"\niio_device = \"iio:device0\"", path: "s.toml") }
+    /// Every source the rotation service honours is taken, with what it needs: the
+    /// accelerometer named or not (the first one found).
+    @Test func everySourceIsTaken() throws {
+        let drm = "name = \"x\"\n[display]\nbackend = \"drm\"\n[rotation]\nmount = 90\n"
+        let panel = try Board.parse(text: drm + "source = \"panel\"", path: "s.toml")
+        #expect(panel.rotation == RotationSettings(mount: .clockwise90, source: .panel))
+        let named = try Board.parse(text: drm + "source = \"iio\"\niio_device = \"iio:device0\"", path: "s.toml")
+        #expect(named.rotation == RotationSettings(mount: .clockwise90, source: .iio, iioDevice: "iio:device0"))
+        let first = try Board.parse(text: drm + "source = \"iio\"", path: "s.toml")
+        #expect(first.rotation == RotationSettings(mount: .clockwise90, source: .iio, iioDevice: nil))
     }
 
     @Test(arguments: ["fixed", "control"]) func sourcesWithoutADevice(source: String) throws {

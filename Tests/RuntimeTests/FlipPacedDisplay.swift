@@ -36,6 +36,8 @@ final class FlipPacedDisplay: DisplayBackend {
     var refreshRate: Double { 1 / period }
     var eventDescriptors: [Int32] { [vblankTimer.fd] }
     var front: Surface? { inner.front }
+    /// What the "connector" reports as its panel orientation (DRM's words).
+    var panelOrientation: (value: String, output: String)?
 
     func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {
         if vblankTimer.acknowledge() > 0, isFlipPending {

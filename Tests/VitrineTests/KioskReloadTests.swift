@@ -50,6 +50,13 @@ import VitrineTestSupport
             #expect(try ctl(dir, "rotate", ["90", "180", "270", "0", "90"][i]).status == 0)
         }
         #expect(try ctl(dir, "rotate", "0").stdout == "ok rotation=0\n")
+        // A turn is carried out at the next frame and shown over 0.3 s: measure once the
+        // kiosk is still again.
+        func settled() throws {
+            let by = ChildProcess.now + 30
+            while try !ctl(dir, "status").stdout.contains("animating=false\n") && ChildProcess.now < by { usleep(50_000) }
+        }
+        try settled()
         let threads0 = Self.procStatus(kiosk.pid, "Threads") ?? -1
         let rss0 = Self.procStatus(kiosk.pid, "VmRSS") ?? -1
 
@@ -64,6 +71,7 @@ import VitrineTestSupport
             let r = try ctl(dir, "rotate", angle)
             #expect(r.stdout == "ok rotation=\(angle)\n", "\(r.stderr)")
         }
+        try settled()
         // SIGHUP reloads too (systemctl reload). The kiosk reads its signals before its
         // control socket, so once `status` answers, that reload is done.
         for _ in 0..<10 {
@@ -73,6 +81,7 @@ import VitrineTestSupport
         // None failed (every failure is logged, as `reload: ...`).
         let log = kiosk.standardError
         #expect(!log.contains("reload:"), "a reload failed: \(log.suffix(2000))")
+        try settled()
         let threads2 = Self.procStatus(kiosk.pid, "Threads") ?? -1
         let rss2 = Self.procStatus(kiosk.pid, "VmRSS") ?? -1
         print(

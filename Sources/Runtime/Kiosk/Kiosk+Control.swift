@@ -51,7 +51,8 @@ extension Kiosk {
         return [
             "state=running",
             "screen=\(scene.screen)",
-            "rotation=\(pendingOrientation ?? orientation)",
+            "rotation=\(rotation.orientation)",
+            "rotation_source=\(rotation.sourceText)",
             "panel=\(display.width)x\(display.height)",
             "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
             "backend=\(display.name)",

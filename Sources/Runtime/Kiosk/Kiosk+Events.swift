@@ -45,11 +45,12 @@ extension Kiosk {
         return nil
     }
 
-    /// A fresh pipeline and scene (after a reload or a turn), starting on `resume`.
-    func rebuild(resume: String?) throws(KioskError) {
+    /// A fresh pipeline and scene (after a reload or a turn), starting on `resume` (nil:
+    /// the launch, its doors held closed unless `orientationKnown`).
+    func rebuild(resume: String?, orientationKnown: Bool = true) throws(KioskError) {
         let parts = try Self.makeScene(
             program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
-            resume: resume)
+            resume: resume, orientationKnown: orientationKnown)
         // Touches in progress end here: the new scene has another layout (and maybe size).
         tracker.cancelAll(time: now) { deliver($0) }
         transition?.cancel()

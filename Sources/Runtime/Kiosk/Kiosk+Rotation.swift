@@ -1,26 +1,126 @@
+import Display
+import FixedPoint
+import Logging
 import Rotation
 
-/// Orientation changes while running: asked for at any time (`rotate` over the control
-/// socket, a touch script's `rotate` line), carried out at the next frame. Touches in
-/// progress are cancelled, the show is laid out anew for the new logical size (on the
-/// screen it was showing), and the old frame turns into the new layout
-/// (`TurnTransition`).
+/// Orientation while running. The rotation service (`RotationService`) owns it: the
+/// board's mount and source, what the panel or the accelerometer says, what `rotate`
+/// asked for (over the control socket, or a touch script's `rotate` line). A change is
+/// carried out at the next frame: touches in progress are cancelled, the show is laid out
+/// anew for the new logical size (on the screen it was showing), and the old frame turns
+/// into the new layout (`TurnTransition`). During the launch's wait for a first
+/// orientation the scene is simply rebuilt for it, doors closed, and the launch goes on.
 extension Kiosk {
-    /// Asks for `request` (`auto`: the board's mount); returns the orientation the next
-    /// frame will be drawn in. `by` names who asked, for the log.
+    /// The service's first word, before the first frame: the panel's "panel orientation"
+    /// for `panel`; for `iio`, the accelerometer found and sampled once (a failure is the
+    /// service's to note: the launch then waits for a good sample, at most a second).
+    /// Returns the accelerometer found, if any.
+    static func firstOrientation(
+        _ rotation: inout RotationService, settings: KioskSettings, display: any DisplayBackend, logger: Logger
+    ) -> IIOAccelerometer? {
+        var accelerometer: IIOAccelerometer?
+        switch settings.rotationSource {
+        case .panel:
+            let reported = display.panelOrientation
+            rotation.panelOrientation(named: reported?.value, connector: reported?.output)
+        case .iio:
+            do throws(IIOError) {
+                let found = try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot)
+                accelerometer = found
+                logger.info("rotation: accelerometer \(found), sampled every \(RotationService.iioSampleInterval) s")
+                rotation.iioSample(Result { () throws(IIOError) in try found.readSample() })
+            } catch {
+                rotation.iioSample(.failure(error))
+            }
+        case .fixed, .control:
+            break
+        }
+        log(rotation.takeNotices(), to: logger)
+        return accelerometer
+    }
+
+    static func log(_ notices: [RotationNotice], to logger: Logger) {
+        for n in notices {
+            switch n.level {
+            case .warning: logger.warning("\(n.text)")
+            case .info: logger.info("\(n.text)")
+            }
+        }
+    }
+
+    /// Sets the orientation timer after the first frame: every sample interval for iio,
+    /// else once at the end of the launch's wait, if it waits.
+    func armOrientation() {
+        if rotation.source == .iio {
+            let dt = RotationService.iioSampleInterval
+            orientationTimer.arm(after: dt, every: dt)
+        } else if scene.isWaitingForOrientation, let deadline = rotation.waitDeadline {
+            orientationTimer.arm(at: startTime + deadline)
+        }
+    }
+
+    /// The orientation timer fired: a sample (iio), and the launch's wait ended if it is
+    /// over.
+    func orientationTick() {
+        if rotation.source == .iio {
+            if accelerometer == nil {
+                // Not found at start: looked for again, quietly (the service said so once).
+                accelerometer = try? IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot)
+            }
+            if let device = accelerometer {
+                rotation.iioSample(Result { () throws(IIOError) in try device.readSample() })
+            }
+            Self.log(rotation.takeNotices(), to: logger)
+        }
+        orientationChanged()
+    }
+
+    /// Asks for `request` (`auto`: back to the board's source); returns the orientation
+    /// the next frame will be drawn in. `by` names who asked, for the log.
     @discardableResult
     func rotate(_ request: RotationRequest, by who: String) -> Orientation {
-        let wanted: Orientation
+        let before = rotation.orientation
         switch request {
-        case .to(let o): wanted = o
-        case .auto: wanted = settings.mount
+        case .to(let o): rotation.rotate(o)
+        case .auto: rotation.rotate(nil)
         }
-        if wanted != (pendingOrientation ?? orientation) {
-            logger.info("\(who): rotate \(request): orientation \(pendingOrientation ?? orientation) -> \(wanted)")
+        if rotation.orientation != before {
+            logger.info("\(who): rotate \(request): orientation \(before) -> \(rotation.orientation)")
         }
-        pendingOrientation = wanted == orientation ? nil : wanted
+        orientationChanged()
+        return rotation.orientation
+    }
+
+    /// After any input to the service: ends the launch's wait once the service no longer
+    /// waits, and asks for a frame in the service's orientation if it differs.
+    func orientationChanged() {
+        let t = now
+        if scene.isWaitingForOrientation && !rotation.isWaiting(now: t) {
+            launchOrientationKnown(at: t)
+            return
+        }
+        pendingOrientation = rotation.orientation == orientation ? nil : rotation.orientation
         if pendingOrientation != nil { requestFrame() }
-        return wanted
+    }
+
+    /// The launch waited for the orientation and has it now: the scene rebuilt for it if
+    /// it is another one (still the launch, doors closed: no turn to show), then the
+    /// doors' hold starts.
+    private func launchOrientationKnown(at t: Double) {
+        if rotation.orientation != orientation {
+            let previous = orientation
+            orientation = rotation.orientation
+            do {
+                try rebuild(resume: nil, orientationKnown: false)
+            } catch {
+                orientation = previous
+                logger.error("rotation: the launch in orientation \(rotation.orientation): \(error); keeping \(previous)")
+            }
+        }
+        logger.info("rotation: orientation \(orientation) (\(rotation.sourceText)) after \(Decimal.format(t, places: 3)) s")
+        scene.orientationKnown(at: t)
+        pendingOrientation = nil
+        requestFrame()
     }
 
     /// Turns to the pending orientation, if any, before the frame at `t` is drawn. A

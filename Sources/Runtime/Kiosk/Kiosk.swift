@@ -47,6 +47,14 @@ public final class Kiosk {
     var translator: InputTranslator
     /// Touch sequences and latency, for `status`.
     var touchStats = TouchStats()
+    /// The one owner of the orientation in force: the board's mount and source, what
+    /// the source said, what `rotate` asked for.
+    var rotation: RotationService
+    /// The accelerometer sampled for `rotation.source = "iio"` (nil: none found yet).
+    var accelerometer: IIOAccelerometer?
+    /// Samples the accelerometer at 10 Hz (iio), or ends the launch's wait for a `rotate`
+    /// (control).
+    let orientationTimer: TimerFD
     /// The orientation the pipeline and the scene are laid out for.
     var orientation: Orientation
     /// An orientation asked for (`rotate`) and not yet drawn: applied at the next frame,
@@ -111,6 +119,7 @@ public final class Kiosk {
             watchdogTimer = try TimerFD()
             idleTimer = try TimerFD()
             touchTimer = try TimerFD()
+            orientationTimer = try TimerFD()
         } catch {
             throw .failure("\(error)")
         }
@@ -135,14 +144,20 @@ public final class Kiosk {
         } else {
             control = nil
         }
+        // The orientation before the first frame: the panel's property is read now, the
+        // accelerometer sampled once; the launch waits (at most a second) for what is
+        // still unknown.
+        rotation = RotationService(mount: settings.mount, source: settings.rotationSource, startedAt: 0)
         orientation = settings.mount
         startTime = Stopwatch.now()
         initTime = startTime
         translator.timeOrigin = startTime
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
+        accelerometer = Self.firstOrientation(&rotation, settings: settings, display: display, logger: logger)
+        orientation = rotation.orientation
         let parts = try Self.makeScene(
             program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
-            resume: nil)
+            resume: nil, orientationKnown: !rotation.isWaiting(now: 0))
         (pipeline, scene, tracker, router) = parts
     }
 
@@ -152,7 +167,7 @@ public final class Kiosk {
     /// through the pipeline's transform.
     static func makeScene(
         program: any ShowProgram, display: any DisplayBackend, orientation: Orientation, settings: KioskSettings,
-        textRasterizer: (any TextRasterizing)?, resume: String?
+        textRasterizer: (any TextRasterizing)?, resume: String?, orientationKnown: Bool = true
     ) throws(KioskError) -> SceneParts {
         let pipeline: FramePipeline
         do {
@@ -163,7 +178,7 @@ public final class Kiosk {
         pipeline.compositor.textRasterizer = textRasterizer
         let scene = program.makeScene(
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
-            resume: resume)
+            resume: resume, orientationKnown: orientationKnown)
         let (w, h) = (display.width, display.height)
         let transform = pipeline.transform
         let tracker = TouchTracker(panelSize: PanelSize(width: w, height: h)) { p in transform.logicalPoint(p) }
@@ -206,6 +221,7 @@ public final class Kiosk {
         if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
         armIdle()
         armTouch()
+        armOrientation()
         scheduleIfMoving()
         while !stopRequested {
             do {
@@ -229,6 +245,7 @@ public final class Kiosk {
         pollSet.add(watchdogTimer.fd, .watchdogTimer)
         pollSet.add(idleTimer.fd, .idleTimer)
         pollSet.add(touchTimer.fd, .touchTimer)
+        pollSet.add(orientationTimer.fd, .orientationTimer)
         if let input { pollSet.add(input.fd, .input) }
         let displayFDs = display.eventDescriptors
         for fd in displayFDs { pollSet.add(fd, .display(fd)) }
@@ -248,6 +265,10 @@ public final class Kiosk {
             feedTouches()
         }
         if pollSet.isReady(.input) { inputEvents() }
+        if pollSet.isReady(.orientationTimer) {
+            orientationTimer.acknowledge()
+            orientationTick()
+        }
         if pollSet.isReady(.idleTimer) {
             idleTimer.acknowledge()
             idleExpired()

@@ -25,6 +25,13 @@ public struct KioskSettings {
     public var pointerAsTouch = true
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
+    /// What decides the orientation at run time (the board's `rotation.source`).
+    public var rotationSource = RotationSource.fixed
+    /// The accelerometer for `.iio` (the board's `rotation.iio_device`: its IIO directory
+    /// or name); nil: the first one found.
+    public var iioDevice: String?
+    /// Where IIO devices are looked for: sysfs's, or a fixture tree in tests.
+    public var iioRoot = IIOAccelerometer.defaultRoot
 
     public init(mount: Orientation = .upright, idleReset: Double = 120) {
         self.mount = mount

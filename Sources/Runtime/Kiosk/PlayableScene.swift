@@ -17,6 +17,10 @@ public protocol PlayableScene: AnyObject {
     func goHome(time: Double)
     /// What is on screen, in `--scene` spelling: "launch", "home", "folder:books", ...
     var screen: String { get }
+    /// Whether the launch holds its closed doors until the orientation is known.
+    var isWaitingForOrientation: Bool { get }
+    /// The rotation service's orientation is known from `time` on: the launch goes on.
+    func orientationKnown(at time: Double)
 }
 
 /// A show (or the test scene) that can make its scene for a screen of a given size:
@@ -26,13 +30,17 @@ public protocol ShowProgram: AnyObject {
     var origin: String { get }
     /// The scene under `root` for a logical screen of `width` x `height` points. `resume`
     /// nil: a cold start (the launch); else start on that screen (after a reload or a turn).
-    func makeScene(root: Layer, width: Int, height: Int, resume: String?) -> any PlayableScene
+    /// `orientationKnown` false: a cold start holds its doors closed until told
+    /// (`PlayableScene.orientationKnown(at:)`).
+    func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
 }
 
 extension PlayableScene {
     public var nextChange: Double? { nil }
+    public var isWaitingForOrientation: Bool { false }
+    public func orientationKnown(at time: Double) {}
 }
 
 extension TestScene: PlayableScene {

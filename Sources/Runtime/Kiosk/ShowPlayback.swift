@@ -22,10 +22,12 @@ public final class ShowPlayback: ShowProgram {
         return ShowPlayback(show: try Show.load(directory: folder), assets: ShowAssets(directory: folder), origin: folder)
     }
 
-    public func makeScene(root: Layer, width: Int, height: Int, resume: String?) -> any PlayableScene {
+    public func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool)
+        -> any PlayableScene
+    {
         ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
-            start: resume.flatMap { ShowTarget(parsing: $0) })
+            start: resume.flatMap { ShowTarget(parsing: $0) }, orientationKnown: orientationKnown)
     }
 
     public func takeWarnings() -> [String] { assets.takeWarnings() }

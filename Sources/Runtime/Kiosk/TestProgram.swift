@@ -6,7 +6,9 @@ import Scenes
 public final class TestProgram: ShowProgram {
     public init() {}
     public var origin: String { "built-in test scene" }
-    public func makeScene(root: Layer, width: Int, height: Int, resume: String?) -> any PlayableScene {
+    public func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool)
+        -> any PlayableScene
+    {
         TestScene(root: root, width: width, height: height)
     }
     public func takeWarnings() -> [String] { [] }

@@ -14,6 +14,8 @@ struct PollSet {
         case idleTimer
         /// The touch script's next event is due.
         case touchTimer
+        /// The accelerometer's next sample, or the end of the launch's orientation wait.
+        case orientationTimer
         /// One of the display's descriptors (DRM events, hotplug uevents, a pacing timer).
         case display(Int32)
         /// The input devices (libinput's epoll set).

@@ -1,0 +1,190 @@
+import ConfigFile
+import Display
+import Glibc
+import Logging
+import Rotation
+import Testing
+
+@testable import Runtime
+
+/// The rotation service in the kiosk's loop, on a flip-paced display: every source
+/// (the panel's property, an accelerometer on a fixture tree, the control socket's
+/// `rotate`), the launch's wait for a first orientation, a change carried out at the next
+/// frame with its turn, and a burst of requests turning once. Real time, a few seconds.
+@Suite(.serialized) struct KioskRotationTests {
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    func kiosk(_ settings: KioskSettings, on display: FlipPacedDisplay) throws -> Kiosk {
+        var settings = settings
+        settings.watchdogInterval = 0.1
+        let kiosk = try Kiosk(
+            settings: settings, display: display, signals: SignalFD(),
+            loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: nil) },
+            textRasterizer: nil, notify: { _ in }, logger: Self.quiet)
+        kiosk.watchdogTimer.arm(after: 0.05, every: 0.05)
+        try kiosk.frame(at: 0, force: true)
+        kiosk.armOrientation()
+        kiosk.scheduleIfMoving()
+        return kiosk
+    }
+
+    func run(_ kiosk: Kiosk, until t: Double) throws {
+        while kiosk.now < t { try kiosk.pollOnce() }
+    }
+
+    func status(_ kiosk: Kiosk) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: kiosk.status().compactMap { line -> (String, String)? in
+                let kv = line.split(separator: "=", maxSplits: 1)
+                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+            })
+    }
+
+    /// `source = "panel"`: the connector's "Left Side Up" turns a panel mounted upright
+    /// a quarter clockwise before the first frame; an unknown value keeps the mount.
+    @Test func thePanelsPropertyDecidesBeforeTheFirstFrame() throws {
+        let display = try FlipPacedDisplay(width: 160, height: 96)
+        display.panelOrientation = ("Left Side Up", "DSI-1")
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
+        settings.rotationSource = .panel
+        let k = try kiosk(settings, on: display)
+        #expect(k.orientation == .clockwise90)
+        #expect((k.pipeline.logicalWidth, k.pipeline.logicalHeight) == (96, 160))
+        #expect(status(k)["rotation"] == "90" && status(k)["rotation_source"] == "panel")
+        #expect(status(k)["screen"] == "launch")
+
+        let odd = try FlipPacedDisplay(width: 160, height: 96)
+        odd.panelOrientation = ("Sideways", "DSI-1")
+        settings.mount = .upsideDown
+        let k2 = try kiosk(settings, on: odd)
+        #expect(k2.orientation == .upsideDown)
+    }
+
+    /// `source = "iio"` on a fixture tree: upright at start; the panel turned so its left
+    /// edge is up (gravity along +x) turns the kiosk to 90 within a few samples, with the
+    /// turn; held still, nothing more is drawn; the sensor gone keeps 90.
+    @Test func theAccelerometerTurnsTheKioskAndAVanishedOneKeepsIt() throws {
+        let tree = try AccelerometerTree()
+        defer { tree.remove() }
+        tree.pose(x: 0, y: -1024, z: 0)  // upright: gravity down the panel
+        let display = try FlipPacedDisplay(width: 160, height: 96)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
+        settings.rotationSource = .iio
+        settings.iioRoot = tree.root
+        let k = try kiosk(settings, on: display)
+        #expect(k.orientation == .upright)
+        #expect(!k.scene.isWaitingForOrientation)
+        try run(k, until: 2.0)  // past the launch
+        #expect(status(k)["screen"] == "home")
+        tree.pose(x: 1024, y: 0, z: 0)  // left edge up
+        let turnedAt = k.now
+        while k.orientation != .clockwise90 && k.now < turnedAt + 10 { try k.pollOnce() }
+        #expect(k.orientation == .clockwise90)
+        #expect((k.pipeline.logicalWidth, k.pipeline.logicalHeight) == (96, 160))
+        #expect(k.transition != nil)
+        try run(k, until: k.now + 0.6)
+        #expect(k.transition == nil)
+        #expect(status(k)["screen"] == "home" && status(k)["animating"] == "false")
+        // Held still at 10 Hz: no frame.
+        let drawn = k.framesDrawn
+        try run(k, until: k.now + 0.5)
+        #expect(k.framesDrawn == drawn)
+        // The sensor goes away: the last orientation stays, the loop runs on.
+        tree.remove()
+        try run(k, until: k.now + 0.4)
+        #expect(k.orientation == .clockwise90)
+        #expect(status(k)["rotation"] == "90" && status(k)["rotation_source"] == "iio")
+    }
+
+    /// `source = "control"`: the launch holds its doors for a first `rotate` (at most a
+    /// second); `rotate 270` during the wait lays the launch out at 270, doors closed,
+    /// and it goes on.
+    @Test func theLaunchWaitsForControlThenGoesOnInTheOrientationGiven() throws {
+        let display = try FlipPacedDisplay(width: 160, height: 96)
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
+        settings.rotationSource = .control
+        let k = try kiosk(settings, on: display)
+        #expect(k.scene.isWaitingForOrientation)
+        try run(k, until: 0.3)
+        #expect(k.scene.isWaitingForOrientation)
+        #expect(k.command("rotate 270") == ["ok rotation=270"])
+        #expect(!k.scene.isWaitingForOrientation)
+        #expect(k.orientation == .clockwise270 && k.transition == nil)
+        #expect(status(k)["screen"] == "launch")
+        try run(k, until: 2.5)
+        #expect(status(k)["screen"] == "home")
+        #expect(k.orientation == .clockwise270)
+
+        // Nobody says anything: the wait ends at a second, at the mount.
+        let quiet = try kiosk(settings, on: try FlipPacedDisplay(width: 160, height: 96))
+        try run(quiet, until: 0.5)
+        #expect(quiet.scene.isWaitingForOrientation)
+        try run(quiet, until: 1.3)
+        #expect(!quiet.scene.isWaitingForOrientation)
+        #expect(quiet.orientation == .upright)
+    }
+
+    /// A hundred `rotate` commands between two frames: one turn, to the last, and every
+    /// frame drawn at the size of the orientation it was drawn in.
+    @Test func aBurstOfRotationsTurnsOnceToTheLast() throws {
+        let display = try FlipPacedDisplay(width: 160, height: 96)
+        let k = try kiosk(KioskSettings(mount: .upright, idleReset: 0), on: display)
+        try run(k, until: 2.0)
+        let words = ["90", "180", "270", "0", "auto", "45", "x"]
+        var errors = 0
+        for i in 0..<100 {
+            let reply = k.command("rotate \(words[i % words.count])")
+            if reply.first?.hasPrefix("error:") == true { errors += 1 }
+        }
+        #expect(errors == 28)
+        #expect(k.command("rotate 90") == ["ok rotation=90"])
+        #expect(k.orientation == .upright)  // not yet: at the next frame
+        try run(k, until: k.now + 0.1)
+        #expect(k.orientation == .clockwise90)
+        #expect((k.pipeline.logicalWidth, k.pipeline.logicalHeight) == (96, 160))
+        #expect(display.front.map { ($0.width, $0.height) } ?? (0, 0) == (160, 96))
+        try run(k, until: k.now + 0.5)
+        #expect(status(k)["animating"] == "false" && status(k)["rotation"] == "90")
+        #expect(k.command("rotate 45") == [#"error: rotate wants 0, 90, 180, 270 or auto, not "45""#])
+        #expect(status(k)["rotation"] == "90")
+    }
+}
+
+/// An IIO tree with one accelerometer, in a temporary directory: iio:device0 with
+/// `name`, `in_accel_scale` (m/s² per unit: 1 g = 1024) and the three raw axes.
+struct AccelerometerTree {
+    let root: String
+    var device: String { root + "/iio:device0" }
+
+    init() throws {
+        var template = Array("/tmp/vitrine-iio-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw TreeError() }
+        root = String(cString: made)
+        mkdir(device, 0o755)
+        write("name", "test-accel")
+        write("in_accel_scale", "0.009576806")
+    }
+
+    struct TreeError: Error {}
+
+    func write(_ file: String, _ text: String) {
+        let fd = open(device + "/" + file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return }
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        close(fd)
+    }
+
+    func pose(x: Int, y: Int, z: Int) {
+        write("in_accel_x_raw", "\(x)\n")
+        write("in_accel_y_raw", "\(y)\n")
+        write("in_accel_z_raw", "\(z)\n")
+    }
+
+    func remove() {
+        for f in ["name", "in_accel_scale", "in_accel_x_raw", "in_accel_y_raw", "in_accel_z_raw"] {
+            unlink(device + "/" + f)
+        }
+        rmdir(device)
+        rmdir(root)
+    }
+}
