@@ -34,6 +34,8 @@ public final class FramePipeline {
     private var history: DamageHistory
     private var repair: DamageRegion
     private var panelRects: [PixelRect] = []
+    /// Frames drawn so far.
+    private var framesDrawn = 0
 
     /// - Parameters:
     ///   - orientation: how the panel is turned (the rotation service's orientation).
@@ -66,6 +68,10 @@ public final class FramePipeline {
         panelRects.reserveCapacity(DamageRegion.maxRects + 1)
     }
 
+    /// The logical frame last drawn, when the pipeline keeps one (its shadow) and has
+    /// drawn a frame into it; nil otherwise.
+    var lastFrame: Surface? { framesDrawn > 0 ? shadow : nil }
+
     /// The logical screen size (what the show is laid out in), points = pixels.
     public var logicalWidth: Int { compositor.width }
     public var logicalHeight: Int { compositor.height }
@@ -95,6 +101,7 @@ public final class FramePipeline {
         } catch {
             throw .display(error)
         }
+        framesDrawn += 1
         return stats
     }
 

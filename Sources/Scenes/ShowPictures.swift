@@ -9,9 +9,11 @@ import Show
 ///
 /// A resampled picture with no transparent pixel is kept as xrgb8888, so frames copy it
 /// and draw nothing under it. Resampled pictures are kept, least recently used first
-/// out, within `budgetBytes`
-/// (the originals stay in `ShowAssets`' own cache).
-final class ShowPictures {
+/// out, within `budgetBytes` (the originals stay in `ShowAssets`' own cache). One
+/// `ShowPictures` lives as long as its show (`ShowPlayback`), so a scene built again (a
+/// turn, and back) finds its pictures resampled already: resampling a 1920x1080
+/// wallpaper took most of a turn's rebuild.
+public final class ShowPictures {
     let assets: ShowAssets
     let budgetBytes: Int
 
@@ -31,7 +33,9 @@ final class ShowPictures {
     private var bytes = 0
     private var uses = 0
 
-    init(assets: ShowAssets, budgetBytes: Int = 48 << 20) {
+    /// - Parameter budgetBytes: the resampled pictures kept, at most (48 MB: both
+    ///   orientations' wallpapers at 1920x1080 and every tile).
+    public init(assets: ShowAssets, budgetBytes: Int = 48 << 20) {
         self.assets = assets
         self.budgetBytes = budgetBytes
     }

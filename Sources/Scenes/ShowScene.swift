@@ -65,15 +65,17 @@ public final class ShowScene {
     ///   - orientationKnown: whether the orientation is known at t = 0 (a board whose
     ///     `rotation.source` is `fixed`). When false, the launch doors stay closed until
     ///     `orientationKnown(at:)` (a rotation service reading a sensor or the panel).
+    ///   - pictures: the show's resampled pictures, kept from scene to scene (nil: a
+    ///     cache of this scene's own).
     public init(
         show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil,
-        orientationKnown: Bool = true
+        orientationKnown: Bool = true, pictures: ShowPictures? = nil
     ) {
         self.show = show
         self.width = width
         self.height = height
         self.root = root
-        pictures = ShowPictures(assets: assets)
+        self.pictures = pictures ?? ShowPictures(assets: assets)
         metrics = ScreenMetrics(width: width, height: height)
         current = .home
         buildHome()
@@ -89,7 +91,7 @@ public final class ShowScene {
             }
         } else {
             let doors = LaunchDoors(
-                launch: show.launch, metrics: metrics, pictures: pictures, orientationTime: orientationKnown ? 0 : nil)
+                launch: show.launch, metrics: metrics, pictures: self.pictures, orientationTime: orientationKnown ? 0 : nil)
             root.addSublayer(doors.layer)
             launch = doors
             inputStart = doors.end

@@ -53,6 +53,7 @@ extension Kiosk {
             "screen=\(scene.screen)",
             "rotation=\(rotation.orientation)",
             "rotation_source=\(rotation.sourceText)",
+            "last_turn_ms=\(lastTurn.map { "\(Decimal.format($0.total, places: 1))/\(Decimal.format($0.rebuild, places: 1))" } ?? "none")",
             "panel=\(display.width)x\(display.height)",
             "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
             "backend=\(display.name)",

@@ -1,3 +1,4 @@
+import Compositor
 import Display
 import FixedPoint
 import Logging
@@ -99,7 +100,9 @@ extension Kiosk {
             launchOrientationKnown(at: t)
             return
         }
-        pendingOrientation = rotation.orientation == orientation ? nil : rotation.orientation
+        let pending = rotation.orientation == orientation ? nil : rotation.orientation
+        if pending != nil && pendingOrientation == nil { orientationAskedAt = t }
+        pendingOrientation = pending
         if pendingOrientation != nil { requestFrame() }
     }
 
@@ -123,6 +126,22 @@ extension Kiosk {
         requestFrame()
     }
 
+    /// Once the kiosk first rests after its launch, with a source that can turn it at run
+    /// time (iio, control): the scene of the other logical size is built once, off
+    /// screen, so that its pictures are resampled ahead (the show's picture cache keeps
+    /// them) and the first turn there costs what every later one does, not the 80-90 ms
+    /// of resampling a 1920x1080 wallpaper. Memory: that orientation's pictures.
+    func prewarmTurn() {
+        guard !turnPrewarmed, rotation.source == .iio || rotation.source == .control, scene.screen != "launch"
+        else { return }
+        turnPrewarmed = true
+        let other = orientation.turned(by: .clockwise90)
+        let (w, h) = other.logicalSize(panelWidth: display.width, panelHeight: display.height)
+        let began = now
+        _ = program.makeScene(root: Layer(name: "prewarm"), width: w, height: h, resume: "home", orientationKnown: true)
+        logger.debug("rotation: the \(w)x\(h) layout's pictures made ahead in \(Decimal.format((now - began) * 1000, places: 1)) ms")
+    }
+
     /// Turns to the pending orientation, if any, before the frame at `t` is drawn. A
     /// failure (no memory for the new surfaces) keeps the old orientation, logged.
     func applyPendingOrientation(at t: Double) {
@@ -130,14 +149,19 @@ extension Kiosk {
         pendingOrientation = nil
         guard wanted != orientation else { return }
         let previous = orientation
+        let began = now
         // The old frame as it was last drawn: the picture that turns. Without it (no
         // memory) the change is made without the turn.
         transition?.cancel()
         transition = nil
         let old = try? pipeline.snapshot()
+        let snapped = now
         orientation = wanted
         do {
             try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
+            logger.debug(
+                "rotation: old frame captured in \(Decimal.format((snapped - began) * 1000, places: 1)) ms, pipeline and scene for \(wanted) made in \(Decimal.format((now - snapped) * 1000, places: 1)) ms"
+            )
         } catch {
             orientation = previous
             logger.error("rotate to \(wanted): \(error); staying at \(previous)")
@@ -146,5 +170,8 @@ extension Kiosk {
         if let old {
             transition = TurnTransition(snapshot: old, from: previous, to: wanted, in: pipeline.compositor, at: t)
         }
+        turnInThisFrame = orientationAskedAt ?? began
+        orientationAskedAt = nil
+        lastTurn = (lastTurn?.total ?? 0, (now - began) * 1000)
     }
 }

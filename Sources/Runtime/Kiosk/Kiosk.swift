@@ -62,6 +62,15 @@ public final class Kiosk {
     var pendingOrientation: Orientation?
     /// The turn on screen after an orientation change, while it runs.
     var transition: TurnTransition?
+    /// When the pending orientation was asked for (scene seconds), and whether the frame
+    /// being drawn is the first of a new orientation: for the turn's time in `status`.
+    var orientationAskedAt: Double?
+    var turnInThisFrame: Double?
+    /// The last orientation change: from the request to the first frame of the new
+    /// orientation handed to the display, and that frame's rebuild, milliseconds.
+    var lastTurn: (total: Double, rebuild: Double)?
+    /// Whether the other orientation's pictures were resampled ahead (`prewarmTurn`).
+    var turnPrewarmed = false
 
     /// CLOCK_MONOTONIC seconds of scene time 0: when the first frame reached the screen
     /// (set again once it has), so the launch's hold is time the closed doors are
@@ -319,6 +328,14 @@ public final class Kiosk {
         }
         framesDrawn += 1
         lastFrameAt = t
+        if let asked = turnInThisFrame {
+            turnInThisFrame = nil
+            let total = (now - asked) * 1000
+            lastTurn = (total, lastTurn?.rebuild ?? 0)
+            logger.info(
+                "rotation: orientation \(orientation) on screen \(Decimal.format(total, places: 1)) ms after it was asked (rebuilt in \(Decimal.format(lastTurn?.rebuild ?? 0, places: 1)) ms)"
+            )
+        }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
 
@@ -357,6 +374,8 @@ public final class Kiosk {
         } else if let later = scene.nextChange {
             // Asleep until then: a timer, not a frame each vblank.
             armFrame(at: later)
+        } else {
+            prewarmTurn()
         }
     }
 }

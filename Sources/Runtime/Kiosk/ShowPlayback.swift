@@ -8,11 +8,15 @@ public final class ShowPlayback: ShowProgram {
     public let show: Show
     public let assets: ShowAssets
     public let origin: String
+    /// The pictures at the sizes the screens draw them, kept for every scene of this show
+    /// (a turn and back resamples nothing).
+    let pictures: ShowPictures
 
     public init(show: Show, assets: ShowAssets, origin: String) {
         self.show = show
         self.assets = assets
         self.origin = origin
+        pictures = ShowPictures(assets: assets)
     }
 
     /// The show in `folder` (its show.toml), or the built-in demo show when nil.
@@ -27,7 +31,7 @@ public final class ShowPlayback: ShowProgram {
     {
         ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
-            start: resume.flatMap { ShowTarget(parsing: $0) }, orientationKnown: orientationKnown)
+            start: resume.flatMap { ShowTarget(parsing: $0) }, orientationKnown: orientationKnown, pictures: pictures)
     }
 
     public func takeWarnings() -> [String] { assets.takeWarnings() }

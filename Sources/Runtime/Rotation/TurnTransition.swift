@@ -69,9 +69,13 @@ final class TurnTransition {
 }
 
 extension FramePipeline {
-    /// The logical frame as the tree is now, drawn whole into a new surface: the old
-    /// picture a `TurnTransition` turns. Costs one full composite.
+    /// The logical frame as last drawn: the old picture a `TurnTransition` turns. A
+    /// pipeline that draws through a shadow (a turned panel, rgb565, slow scanout memory)
+    /// hands its shadow over, which holds exactly that frame (the pipeline must not draw
+    /// again afterwards: it is being replaced); otherwise the tree is drawn whole into a
+    /// new surface, one full composite.
     func snapshot() throws(CompositorError) -> Surface {
+        if let shadow = lastFrame { return shadow }
         let s: Surface
         do {
             s = try Surface(width: logicalWidth, height: logicalHeight, format: .xrgb8888)
