@@ -69,11 +69,14 @@ extension IIOAccelerometer {
         return 1
     }
 
-    /// The whole number in the attribute (sysfs prints "%d\n": an optional minus sign and
-    /// at most 18 digits are taken, spaces around them allowed).
+    /// The whole number in the attribute (sysfs prints "%d\n"; see `wholeNumber(in:file:)`).
     func wholeNumber(_ name: String) throws(IIOError) -> Int {
-        let file = path + "/" + name
-        let bytes = try attribute(name, required: true)!
+        try Self.wholeNumber(in: try attribute(name, required: true)!, file: path + "/" + name)
+    }
+
+    /// The whole number in an attribute's bytes: an optional sign and at most 18 digits,
+    /// spaces around them allowed.
+    static func wholeNumber(in bytes: [UInt8], file: String) throws(IIOError) -> Int {
         let text = SysfsFile.trimmed(bytes[...])
         guard !text.isEmpty else { throw IIOError(path: file, fault: .empty) }
         var digits = text

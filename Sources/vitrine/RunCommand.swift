@@ -82,6 +82,9 @@ struct RunCommand: ParsableCommand {
         settings.pointerAsTouch = board.touch.pointerAsTouch
         settings.rotationSource = board.rotation.source
         settings.iioDevice = board.rotation.iioDevice
+        // Where IIO devices are looked for: sysfs's, or a tree of files standing in for
+        // an accelerometer (trying an `iio` board on a machine without one).
+        if let root = environment["VITRINE_IIO_ROOT"], !root.isEmpty { settings.iioRoot = root }
         settings.controlPathFromCommandLine = control != nil
         if let touch {
             do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }

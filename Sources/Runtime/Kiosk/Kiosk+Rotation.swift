@@ -18,18 +18,18 @@ extension Kiosk {
     /// Returns the accelerometer found, if any.
     static func firstOrientation(
         _ rotation: inout RotationService, settings: KioskSettings, display: any DisplayBackend, logger: Logger
-    ) -> IIOAccelerometer? {
-        var accelerometer: IIOAccelerometer?
+    ) -> IIOSampler? {
+        var accelerometer: IIOSampler?
         switch settings.rotationSource {
         case .panel:
             let reported = display.panelOrientation
             rotation.panelOrientation(named: reported?.value, connector: reported?.output)
         case .iio:
             do throws(IIOError) {
-                let found = try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot)
+                let found = try IIOSampler(try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot))
                 accelerometer = found
-                logger.info("rotation: accelerometer \(found), sampled every \(RotationService.iioSampleInterval) s")
-                rotation.iioSample(Result { () throws(IIOError) in try found.readSample() })
+                logger.info("rotation: accelerometer \(found.device), sampled every \(RotationService.iioSampleInterval) s")
+                rotation.iioSample(Result { () throws(IIOError) in try found.read() })
             } catch {
                 rotation.iioSample(.failure(error))
             }
@@ -65,11 +65,17 @@ extension Kiosk {
     func orientationTick() {
         if rotation.source == .iio {
             if accelerometer == nil {
-                // Not found at start: looked for again, quietly (the service said so once).
-                accelerometer = try? IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot)
+                // Not found at start, or gone: looked for again, quietly (the service
+                // said so once, and says when it reads again).
+                accelerometer = try? IIOSampler(try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot))
             }
             if let device = accelerometer {
-                rotation.iioSample(Result { () throws(IIOError) in try device.readSample() })
+                do throws(IIOError) {
+                    rotation.iioSample(.success(try device.read()))
+                } catch {
+                    accelerometer = nil
+                    rotation.iioSample(.failure(error))
+                }
             }
             Self.log(rotation.takeNotices(), to: logger)
         }

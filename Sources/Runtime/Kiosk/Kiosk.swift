@@ -50,8 +50,9 @@ public final class Kiosk {
     /// The one owner of the orientation in force: the board's mount and source, what
     /// the source said, what `rotate` asked for.
     var rotation: RotationService
-    /// The accelerometer sampled for `rotation.source = "iio"` (nil: none found yet).
-    var accelerometer: IIOAccelerometer?
+    /// The accelerometer sampled for `rotation.source = "iio"` (nil: none found, or it
+    /// went away: looked for again at each sample time).
+    var accelerometer: IIOSampler?
     /// Samples the accelerometer at 10 Hz (iio), or ends the launch's wait for a `rotate`
     /// (control).
     let orientationTimer: TimerFD
