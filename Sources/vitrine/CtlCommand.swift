@@ -1,4 +1,5 @@
 import ArgumentParser
+import Rotation
 import Runtime
 
 /// `vitrine ctl`: talks to the running kiosk over its control socket (DESIGN.md §3).
@@ -27,12 +28,12 @@ struct CtlCommand: ParsableCommand {
         case ("status", nil), ("reload", nil), ("home", nil):
             return command
         case ("rotate", let v?):
-            guard ["0", "90", "180", "270", "auto"].contains(v) else {
-                throw ValidationError("rotate wants 0, 90, 180, 270 or auto, not '\(v)'")
+            guard let request = RotationRequest(text: v) else {
+                throw ValidationError("rotate wants \(RotationRequest.allowedText), not '\(v)'")
             }
-            return "rotate \(v)"
+            return "rotate \(request)"
         case ("rotate", nil):
-            throw ValidationError("rotate wants an angle: 0, 90, 180, 270 or auto")
+            throw ValidationError("rotate wants an angle: \(RotationRequest.allowedText)")
         case ("status", _?), ("reload", _?), ("home", _?):
             throw ValidationError("'\(command)' takes no value")
         default:

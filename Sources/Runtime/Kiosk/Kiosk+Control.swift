@@ -46,6 +46,13 @@ extension Kiosk {
         }
     }
 
+    /// The logical size of the orientation in force (what the next frame is laid out
+    /// for, a turn asked for included), "480x800".
+    var logicalSizeText: String {
+        let (w, h) = rotation.orientation.logicalSize(panelWidth: display.width, panelHeight: display.height)
+        return "\(w)x\(h)"
+    }
+
     /// `status`: one `key=value` line each.
     func status() -> [String] {
         return [
@@ -55,7 +62,7 @@ extension Kiosk {
             "rotation_source=\(rotation.sourceText)",
             "last_turn_ms=\(lastTurn.map { "\(Decimal.format($0.total, places: 1))/\(Decimal.format($0.rebuild, places: 1))" } ?? "none")",
             "panel=\(display.width)x\(display.height)",
-            "logical=\(pipeline.logicalWidth)x\(pipeline.logicalHeight)",
+            "logical=\(logicalSizeText)",
             "backend=\(display.name)",
             "show=\(program.origin)",
             "frames=\(framesDrawn)",
