@@ -10,11 +10,7 @@ extension Kiosk {
     /// frame will be drawn in. `by` names who asked, for the log.
     @discardableResult
     func rotate(_ request: RotationRequest, by who: String) -> Orientation {
-        let wanted: Orientation
-        switch request {
-        case .to(let o): wanted = o
-        case .auto: wanted = settings.mount
-        }
+        let wanted = OrientationChange.target(of: request, mount: settings.mount)
         if wanted != (pendingOrientation ?? orientation) {
             logger.info("\(who): rotate \(request): orientation \(pendingOrientation ?? orientation) -> \(wanted)")
         }
@@ -30,21 +26,19 @@ extension Kiosk {
         pendingOrientation = nil
         guard wanted != orientation else { return }
         let previous = orientation
-        // The old frame as it was last drawn: the picture that turns. Without it (no
-        // memory) the change is made without the turn.
-        transition?.cancel()
+        // The old frame as it was last drawn: the picture that turns (the steps shared
+        // with `vitrine render`).
+        let change = OrientationChange(
+            from: previous, to: wanted, screen: scene.screen, pipeline: pipeline, running: transition)
         transition = nil
-        let old = try? pipeline.snapshot()
         orientation = wanted
         do {
-            try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
+            try rebuild(resume: change.resume)
         } catch {
             orientation = previous
             logger.error("rotate to \(wanted): \(error); staying at \(previous)")
             return
         }
-        if let old {
-            transition = TurnTransition(snapshot: old, from: previous, to: wanted, in: pipeline.compositor, at: t)
-        }
+        transition = change.turn(in: pipeline, at: t)
     }
 }
