@@ -22,7 +22,7 @@ extension TouchScript {
             try parser.parseLine(bytes[start..<end], number: number)
             start = end + 1
         }
-        return TouchScript(path: path, events: parser.finish())
+        return TouchScript(path: path, events: parser.finish(), rotations: parser.rotations)
     }
 }
 
@@ -55,6 +55,8 @@ struct TouchScriptParser {
     }
 
     var generated: [Generated] = []
+    /// The `rotate` lines so far, in line order.
+    var rotations: [ScriptRotation] = []
     var holds: [Hold?] = Array(repeating: nil, count: TouchScript.slotRange.count)
     var previousTime: (value: Double, token: Substring)?
     var line = 0
@@ -104,6 +106,7 @@ struct TouchScriptParser {
             case "tap": try tap(args, time)
             case "longpress": try longPress(args, time)
             case "swipe": try swipe(args, time)
+            case "rotate": try rotate(args, time)
             default: throw LineFault(.unknownVerb(String(verb)))
             }
         } catch {
@@ -228,6 +231,13 @@ struct TouchScriptParser {
         emit(.move(slot, x1, y1, at: time + duration))
         emit(.up(slot, at: time + duration))
         holds[slot] = .gesture(verb: "swipe", line: line, until: time + duration)
+    }
+
+    /// `rotate R`: kept as the word written, its meaning checked by the runtime (see
+    /// `ScriptRotation`).
+    mutating func rotate(_ args: Args, _ time: Double) throws(LineFault) {
+        try expect(args, 1, "rotate", "orientation")
+        rotations.append(ScriptRotation(time: time, word: String(args[args.startIndex]), line: line))
     }
 
     // MARK: Arguments

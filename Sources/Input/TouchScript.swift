@@ -1,5 +1,6 @@
-/// A touch script (`vitrine render --touch FILE`, DESIGN.md §3): scripted touch for
-/// renders and tests, parsed into the raw events a digitizer would report.
+/// A touch script (`vitrine render --touch FILE`, `vitrine run --touch FILE`, DESIGN.md
+/// §3): scripted touch for renders and tests, parsed into the raw events a digitizer
+/// would report, and the orientation changes asked for along the way.
 ///
 /// Plain UTF-8 text, one event per line, `#` starts a comment (a whole line, or the rest
 /// of one); blank lines are skipped; fields are separated by spaces or tabs (CRLF line
@@ -15,6 +16,7 @@
 /// 2.000  swipe     700 240  100 240  0.30   # straight drag over 0.30 s, a move every 1/60 s
 /// 3.000  longpress 400 240  0.8             # down, then up 0.8 s later
 /// 4.000  cancel                 # cancels every touch that is down
+/// 5.000  rotate    90           # the panel turned a quarter clockwise, as `ctl rotate 90`
 /// ```
 ///
 /// Each line is `TIME VERB ARGUMENTS`:
@@ -28,6 +30,7 @@
 /// | `tap` | `X Y` | down on the lowest free slot, up 50 ms later at the same point |
 /// | `longpress` | `X Y DURATION` | down on the lowest free slot, up DURATION seconds later |
 /// | `swipe` | `X0 Y0 X1 Y1 DURATION` | down at (X0, Y0); a move every 1/60 s along the straight line; the last move exactly at (X1, Y1) at TIME + DURATION, then up at that time |
+/// | `rotate` | `R` | no touch event: the orientation changes to R (0, 90, 180, 270, or `auto`: back to the board's mount) at TIME, as `vitrine ctl rotate R` would; kept in `rotations` |
 ///
 /// Rules (each broken rule is a `TouchScriptError` naming the file and line):
 /// - TIME is a finite decimal number, not negative; lines are in non-decreasing time
@@ -43,17 +46,26 @@
 /// - `down` needs its slot up; `move`, `up` and `cancel SLOT` need it down;
 /// - while a `tap`, `longpress` or `swipe` holds its slot, only `cancel` may touch that
 ///   slot (it cuts the gesture short: its later events are dropped);
-/// - a touch still down at the end of the script simply stays down;
+/// - a touch still down at the end of the script simply stays down (a `rotate` cancels
+///   every touch down when the runtime carries it out, as any orientation change does);
+/// - `rotate` takes exactly one argument, kept as written: this module knows no
+///   orientations, so the runtime checks the word when it loads the script
+///   (`RotationRequest(text:)` in `Rotation`) and refuses another with the file and line
+///   (`.unknownOrientation`);
 /// - at most `maximumFileSize` bytes (1 MiB) and `maximumEventCount` events.
 ///
 /// The events come out sorted by time, with a `.frame` after each time's events, as
-/// libinput would send them.
+/// libinput would send them; the `rotate` lines come out apart, in `rotations`, in line
+/// order (which is time order).
 public struct TouchScript: Hashable, Sendable {
     /// The file the script came from (as given), for messages.
     public var path: String
 
     /// The raw events, in time order, each time's events followed by a `.frame`.
     public var events: [TouchEvent]
+
+    /// The `rotate` lines, in time order (ties in line order).
+    public var rotations: [ScriptRotation]
 
     /// The slots a script may use.
     public static let slotRange = 0...9
@@ -77,19 +89,29 @@ public struct TouchScript: Hashable, Sendable {
     /// A `swipe`'s moves per second: one every 1/60 s.
     public static let swipeMovesPerSecond = 60.0
 
-    public init(path: String, events: [TouchEvent]) {
+    public init(path: String, events: [TouchEvent], rotations: [ScriptRotation] = []) {
         self.path = path
         self.events = events
+        self.rotations = rotations
     }
 
-    /// The time of the last event, in seconds (0 for an empty script).
-    public var duration: Double { events.last?.time ?? 0 }
+    /// The time of the last event or rotation, in seconds (0 for an empty script).
+    public var duration: Double { Swift.max(events.last?.time ?? 0, rotations.last?.time ?? 0) }
 
-    /// Hands out a script's events as time passes: for a render stepping a manual clock.
+    /// Hands out a script's events and rotations as time passes: for a render stepping a
+    /// manual clock, or the kiosk's touch timer.
+    ///
+    /// Events and rotations are handed out apart (`advance(to:)`, `rotations(through:)`),
+    /// each from its own position, so touch events come out exactly as from a script
+    /// without `rotate` lines. A caller at a time takes the events first, then the
+    /// rotations: a touch at the time of a turn reaches the layout it was aimed at, and
+    /// the turn then cancels it.
     public struct Player: Sendable {
         public let script: TouchScript
         /// The index of the next event not yet handed out.
         public private(set) var position = 0
+        /// The index of the next rotation not yet handed out.
+        public private(set) var rotationPosition = 0
 
         public init(_ script: TouchScript) {
             self.script = script
@@ -105,7 +127,32 @@ public struct TouchScript: Hashable, Sendable {
             return script.events[start..<position]
         }
 
-        /// Whether every event has been handed out.
-        public var isFinished: Bool { position == script.events.count }
+        /// The rotations with times up to and including `time` not handed out before, in
+        /// order.
+        public mutating func rotations(through time: Double) -> ArraySlice<ScriptRotation> {
+            let start = rotationPosition
+            while rotationPosition < script.rotations.count, script.rotations[rotationPosition].time <= time {
+                rotationPosition += 1
+            }
+            return script.rotations[start..<rotationPosition]
+        }
+
+        /// When the next event or rotation not yet handed out is due, seconds; nil when
+        /// every one has been (what a timer waits for).
+        public var nextTime: Double? {
+            let event = position < script.events.count ? script.events[position].time : nil
+            let rotation = rotationPosition < script.rotations.count ? script.rotations[rotationPosition].time : nil
+            switch (event, rotation) {
+            case (let e?, let r?): return Swift.min(e, r)
+            case (let e?, nil): return e
+            case (nil, let r?): return r
+            case (nil, nil): return nil
+            }
+        }
+
+        /// Whether every event and every rotation has been handed out.
+        public var isFinished: Bool {
+            position == script.events.count && rotationPosition == script.rotations.count
+        }
     }
 }

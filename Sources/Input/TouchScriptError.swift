@@ -50,6 +50,11 @@ public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertib
         case noFreeSlot(verb: String)
         /// The script would generate more than `limit` events.
         case tooManyEvents(limit: Int)
+        /// A `rotate` line's word that is not an orientation: found by the runtime, which
+        /// owns orientations, when it loads the script. `allowed` lists the words it
+        /// takes ("0, 90, 180, 270 or auto": `RotationRequest.allowedText` in `Rotation`,
+        /// which this module cannot import).
+        case unknownOrientation(word: String, allowed: String)
     }
 
     /// The script's path, as given.
@@ -120,6 +125,8 @@ public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertib
             "no free slot for '\(verb)': all \(TouchScript.slotRange.count) slots are down"
         case .tooManyEvents(let limit):
             "the script makes more than \(limit) events"
+        case .unknownOrientation(let word, let allowed):
+            "rotate wants \(allowed), not \"\(shortened(word))\""
         }
     }
 }

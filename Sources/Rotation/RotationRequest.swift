@@ -15,8 +15,9 @@ public enum RotationRequest: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The words accepted, for messages.
-    public static let allowedText = "0, 90, 180, 270 or auto"
+    /// The words accepted, for messages: "0, 90, 180, 270 or auto".
+    public static let allowedText =
+        Orientation.allCases.map(\.description).joined(separator: ", ") + " or auto"
 
     public var description: String {
         switch self {

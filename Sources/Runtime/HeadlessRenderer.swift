@@ -11,6 +11,13 @@ import Scenes
 /// `vitrine render`: the runtime on the headless backend with a manual clock, from a
 /// cold start at t = 0 to each requested time. Writes what the panel would show (panel
 /// space, native size, after rotation) and reports each frame's composite time.
+///
+/// A touch script's `rotate` lines turn the show as the kiosk does: at the first step at
+/// or after a line's time, touches in progress are cancelled, the pipeline and scene are
+/// made anew for the new orientation on the screen shown (the launch resumes home), and
+/// the old frame turns into the new layout over 0.3 s (`OrientationChange`,
+/// `TurnTransition`). The pictures stay the panel's: its native size, whatever the
+/// orientation.
 public final class HeadlessRenderer {
     /// One drawn frame.
     public struct FrameReport: Sendable, Equatable {
@@ -36,13 +43,20 @@ public final class HeadlessRenderer {
     }
 
     public let request: RenderRequest
-    public let pipeline: FramePipeline
+    /// The frame pipeline of the current orientation (a new one after each turn).
+    public private(set) var pipeline: FramePipeline
     public let display: HeadlessDisplay
-    let scene: any PlayableScene
+    var scene: any PlayableScene
     public let program: any ShowProgram
+    let textRasterizer: (any TextRasterizing)?
     let touches: TouchScript?
-    let tracker: TouchTracker
-    let router: TouchRouter<LayerHitTester>
+    var tracker: TouchTracker
+    var router: TouchRouter<LayerHitTester>
+    /// The orientation the pipeline and scene are laid out for: `request.rotation` until a
+    /// script's `rotate` line turns it.
+    public private(set) var orientation: Orientation
+    /// The turn on screen after an orientation change, while it runs.
+    var transition: TurnTransition?
 
     /// - Parameter program: what to play (nil: the built-in test scene); `request.scene`
     ///   is the screen it starts on ("launch": a cold start).
@@ -65,38 +79,78 @@ public final class HeadlessRenderer {
             display = try HeadlessDisplay(
                 width: request.width, height: request.height, format: format, buffers: request.buffers,
                 knowsAge: !request.fullRepaint)
-            pipeline = try FramePipeline(
-                display: display, orientation: request.rotation, paintThreads: request.paintThreads)
-        } catch let e as DisplayError {
-            throw .usage("\(e)")
-        } catch let e as PipelineError {
-            throw .usage("\(e)")
         } catch {
             throw .usage("\(error)")
         }
-        pipeline.compositor.textRasterizer = textRasterizer
         self.request = request
-        scene = program.makeScene(
-            root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
-            resume: request.scene == "launch" ? nil : request.scene, orientationKnown: true)
+        self.textRasterizer = textRasterizer
+        orientation = request.rotation
+        do {
+            (pipeline, scene, tracker, router) = try Self.makeParts(
+                request, program: program, display: display, orientation: request.rotation,
+                textRasterizer: textRasterizer, resume: request.scene == "launch" ? nil : request.scene)
+        } catch {
+            throw .usage("\(error)")
+        }
         do {
             if let script = request.touchScript {
+                try script.validateRotations()
                 touches = script
             } else {
                 let panel = PanelSize(width: request.width, height: request.height)
                 touches = try request.touchPath.map { path throws(TouchScriptError) in
-                    try TouchScript.load(path: path, panel: panel)
+                    try TouchScript.loadValidated(path: path, panel: panel)
                 }
             }
         } catch {
             throw .touchScript(error)
         }
-        let transform = pipeline.transform
-        tracker = TouchTracker(panelSize: PanelSize(width: request.width, height: request.height)) { p in
-            transform.logicalPoint(p)
+    }
+
+    /// A pipeline for `orientation` on `display` and the program's scene on it, touch
+    /// wired through the pipeline's transform: the kiosk's own parts
+    /// (`Kiosk.makeScene`), with the render's paint threads.
+    static func makeParts(
+        _ request: RenderRequest, program: any ShowProgram, display: HeadlessDisplay, orientation: Orientation,
+        textRasterizer: (any TextRasterizing)?, resume: String?
+    ) throws(KioskError) -> Kiosk.SceneParts {
+        var settings = KioskSettings(mount: request.rotation)
+        settings.paintThreads = request.paintThreads
+        return try Kiosk.makeScene(
+            program: program, display: display, orientation: orientation, settings: settings,
+            textRasterizer: textRasterizer, resume: resume)
+    }
+
+    /// Carries out the script's rotations `due` at step `time`, as the kiosk's next frame
+    /// after `rotate` does (`applyPendingOrientation`): several at one step turn once, to
+    /// the last; one to the orientation already shown does nothing. A failure (no memory
+    /// for the new surfaces) keeps the old orientation and goes to `warning`, as the
+    /// kiosk logs it.
+    func apply(_ due: ArraySlice<ScriptRotation>, at time: Double, warning: (String) -> Void) {
+        var pending: Orientation? = nil
+        for r in due {
+            guard let asked = r.request else { continue }  // validated at load
+            let wanted = OrientationChange.target(of: asked, mount: request.rotation)
+            pending = wanted == orientation ? nil : wanted
         }
-        router = TouchRouter(hitTester: LayerHitTester(compositor: pipeline.compositor))
-        scene.attachGestures(to: router)
+        guard let wanted = pending else { return }
+        let change = OrientationChange(
+            from: orientation, to: wanted, screen: scene.screen, pipeline: pipeline, running: transition)
+        transition = nil
+        let parts: Kiosk.SceneParts
+        do {
+            parts = try Self.makeParts(
+                request, program: program, display: display, orientation: wanted, textRasterizer: textRasterizer,
+                resume: change.resume)
+        } catch {
+            warning("rotate to \(wanted): \(error); staying at \(orientation)")
+            return
+        }
+        // Touches in progress end here: the new scene has another layout.
+        tracker.cancelAll(time: time) { router.handle($0) }
+        (pipeline, scene, tracker, router) = parts
+        orientation = wanted
+        transition = change.turn(in: pipeline, at: time)
     }
 
     /// Draws every requested frame, writing the pictures and calling `report` after each.
@@ -104,8 +158,9 @@ public final class HeadlessRenderer {
     /// the placeholder.
     ///
     /// The runtime steps as on the panel (`steps`): each touch of the script is delivered
-    /// at the first step at or after its own time, then the scene is updated and a frame
-    /// drawn for that step's time. Only the requested frames are reported and written
+    /// at the first step at or after its own time, then its `rotate` lines due are
+    /// carried out, then the scene (and a turn under way) is updated and a frame drawn
+    /// for that step's time. Only the requested frames are reported and written
     /// (the others are drawn, as the panel would, but not encoded).
     public func run(report: (FrameReport) -> Void, warning: (String) -> Void = { _ in }) throws(RenderError)
         -> [FrameReport]
@@ -136,9 +191,11 @@ public final class HeadlessRenderer {
                 for event in player!.advance(to: t) {
                     tracker.handle(event) { router.handle($0) }
                 }
+                apply(player!.rotations(through: t), at: t, warning: warning)
             }
             router.tick(time: t)
             scene.update(time: t)
+            if let turn = transition, !turn.update(time: t) { transition = nil }
             for w in program.takeWarnings() { warning(w) }
             let start = Stopwatch.now()
             let stats: FrameStats

@@ -18,7 +18,8 @@ public struct RenderRequest: Sendable, Equatable {
     /// Scanout format name: "xrgb8888" or "rgb565".
     public var format: String
     public var buffers: Int
-    /// How the panel is turned (the board's mount, or `--rotation`).
+    /// How the panel is turned (the board's mount, or `--rotation`): the orientation at
+    /// t = 0, and the one a touch script's `rotate auto` goes back to.
     public var rotation: Orientation
     public var scene: String
     public var times: Times
@@ -29,7 +30,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var timingOnly = false
     /// Repaint every frame whole (buffers handed out with age 0): the cost of a full frame.
     public var fullRepaint = false
-    /// A touch script (DESIGN.md §3) played into the scene, panel coordinates.
+    /// A touch script (DESIGN.md §3) played into the scene, panel coordinates; its
+    /// `rotate` lines turn the show (`HeadlessRenderer`).
     public var touchPath: String?
     /// A touch script already parsed (the demo tour), played instead of `touchPath`.
     public var touchScript: TouchScript?

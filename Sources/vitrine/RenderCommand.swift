@@ -52,7 +52,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The scene to start on (see above).")
     var scene = "launch"
 
-    @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates.")
+    @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates; 'TIME rotate 0|90|180|270|auto' lines turn the show as 'ctl rotate' does.")
     var touch: String?
 
     @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written into the output folder as tour.touch.")

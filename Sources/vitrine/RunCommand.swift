@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The show folder (default: the board's [show] path, else the built-in demo show).")
     var show: String?
 
-    @Option(help: "A touch script played into a headless panel, times from the start (for testing).")
+    @Option(help: "A touch script played into a headless panel, times from the start (for testing); its rotate lines turn the show as 'ctl rotate' does.")
     var touch: String?
 
     @Option(
@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
         if let root = environment["VITRINE_IIO_ROOT"], !root.isEmpty { settings.iioRoot = root }
         settings.controlPathFromCommandLine = control != nil
         if let touch {
-            do { settings.touchScript = try TouchScript.load(path: touch) } catch { throw ValidationError("\(error)") }
+            do { settings.touchScript = try TouchScript.loadValidated(path: touch) } catch { throw ValidationError("\(error)") }
         }
         let notifier = SystemdNotifier.fromProcess()
         settings.watchdogInterval = notifier.watchdogInterval

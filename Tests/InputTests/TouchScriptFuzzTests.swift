@@ -6,7 +6,8 @@ import Testing
 /// typed error naming the file and a line of it.
 @Suite struct TouchScriptFuzzTests {
     static let words = [
-        "down", "move", "up", "cancel", "tap", "swipe", "longpress", "frame", "DOWN", "tapp", "#", "# x",
+        "down", "move", "up", "cancel", "tap", "swipe", "longpress", "rotate", "frame", "DOWN", "tapp", "#", "# x",
+        "auto", "90", "270",
         "0", "1", "2", "9", "10", "-1", "0.05", "1e3", "1e999", "nan", "inf", "-0", "0x10", ".", "-", "+",
         "99999999999999999999", "3.5", "", "é", "\u{0}", "\t", "\r", "1.0.0", "e5", "400", "240", "0.3",
     ]
@@ -23,7 +24,7 @@ import Testing
         default:
             // Plausible lines with plausible mistakes.
             time += Double(rng.next() % 4) * 0.05
-            let verb = ["down", "move", "up", "cancel", "tap", "swipe", "longpress"][Int(rng.next() % 7)]
+            let verb = ["down", "move", "up", "cancel", "tap", "swipe", "longpress", "rotate"][Int(rng.next() % 8)]
             var fields = [rng.next() % 20 == 0 ? "0.01" : "\(time)", verb]
             for _ in 0..<Int(rng.next() % 6) {
                 fields.append(rng.next() % 12 == 0 ? words[Int(rng.next() % UInt64(words.count))] : "\(rng.next() % 5)")
@@ -32,11 +33,12 @@ import Testing
         }
     }
 
-    /// A valid line of a gesture verb (these never conflict with one another).
+    /// A valid line of a gesture verb or `rotate` (these never conflict with one another).
     static func validLine(_ rng: inout SplitMix64, time: inout Double) -> [UInt8] {
         time += Double(rng.next() % 4) * 0.05
         let x = rng.next() % 800, y = rng.next() % 480
-        switch rng.next() % 4 {
+        switch rng.next() % 5 {
+        case 4: return Array("\(time) rotate \(["0", "90", "180", "270", "auto"][Int(rng.next() % 5)])".utf8)
         case 0: return Array("\(time) tap \(x) \(y)".utf8)
         case 1: return Array("\(time) longpress \(x) \(y) 0.\(1 + rng.next() % 9)".utf8)
         case 2: return Array("\(time) swipe \(x) \(y) \(y) \(x) 0.\(1 + rng.next() % 9) # fling".utf8)
@@ -68,6 +70,8 @@ import Testing
                 let script = try TouchScript.parse(bytes: bytes, path: "fuzz.touch")
                 parsed += 1
                 #expect(Self.isWellFormed(script.events))
+                #expect(zip(script.rotations, script.rotations.dropFirst()).allSatisfy { $0.time <= $1.time && $0.line < $1.line })
+                #expect(script.rotations.allSatisfy { (1...lineCount).contains($0.line) })
             } catch {
                 failed += 1
                 #expect(error.path == "fuzz.touch")

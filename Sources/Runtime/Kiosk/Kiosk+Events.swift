@@ -63,11 +63,13 @@ extension Kiosk {
         requestFrame()
     }
 
-    /// Plays the touch script's events that are due, then waits for the next one.
+    /// Plays the touch script's events that are due, then its `rotate` lines that are due
+    /// (each as `ctl rotate` would), then waits for the next of either.
     func feedTouches() {
         guard var player = touchPlayer else { return }
         let t = now
         let events = player.advance(to: t)
+        let rotations = player.rotations(through: t)
         touchPlayer = player
         if !events.isEmpty {
             for event in events {
@@ -75,12 +77,19 @@ extension Kiosk {
             }
             touched()
         }
+        for r in rotations {
+            // A loaded script's words are checked (`TouchScript.loadValidated`).
+            guard let request = r.request else {
+                logger.warning("\(player.script.unknownOrientation(r)): ignored")
+                continue
+            }
+            rotate(request, by: "touch script")
+        }
         armTouch()
     }
 
     func armTouch() {
-        guard let player = touchPlayer, !player.isFinished else { return }
-        let next = player.script.events[player.position].time
+        guard let next = touchPlayer?.nextTime else { return }
         touchTimer.arm(at: startTime + next)
     }
 

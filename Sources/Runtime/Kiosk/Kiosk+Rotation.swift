@@ -156,15 +156,15 @@ extension Kiosk {
         guard wanted != orientation else { return }
         let previous = orientation
         let began = now
-        // The old frame as it was last drawn: the picture that turns. Without it (no
-        // memory) the change is made without the turn.
-        transition?.cancel()
+        // The old frame as it was last drawn: the picture that turns (the steps shared
+        // with `vitrine render`).
+        let change = OrientationChange(
+            from: previous, to: wanted, screen: scene.screen, pipeline: pipeline, running: transition)
         transition = nil
-        let old = try? pipeline.snapshot()
         let snapped = now
         orientation = wanted
         do {
-            try rebuild(resume: scene.screen == "launch" ? "home" : scene.screen)
+            try rebuild(resume: change.resume)
             logger.debug(
                 "rotation: old frame captured in \(Decimal.format((snapped - began) * 1000, places: 1)) ms, pipeline and scene for \(wanted) made in \(Decimal.format((now - snapped) * 1000, places: 1)) ms"
             )
@@ -173,9 +173,7 @@ extension Kiosk {
             logger.error("rotate to \(wanted): \(error); staying at \(previous)")
             return
         }
-        if let old {
-            transition = TurnTransition(snapshot: old, from: previous, to: wanted, in: pipeline.compositor, at: t)
-        }
+        transition = change.turn(in: pipeline, at: t)
         turnInThisFrame = orientationAskedAt ?? began
         orientationAskedAt = nil
         lastTurn = (lastTurn?.total ?? 0, (now - began) * 1000)
