@@ -35,11 +35,13 @@ func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ dx: UInt
 /// OVER two destination pixels, in 16-bit lanes: the fast path's interior step.
 /// `topA`/`topB` point at each footprint's top-left pixel; the bottom row is
 /// `pitchBytes` further. With `opaqueSource` every read pixel's alpha is taken as 255.
+/// With `fade`, each sample is scaled by `opacity` / 255 first, rounded as `mulDiv255x4`
+/// (exactly: the product fits a 16-bit lane), as the reference's `blend` does.
 @inline(__always)
 func bilinearOverPair(
     _ topA: UnsafeRawPointer, _ topB: UnsafeRawPointer, pitchBytes: Int,
     dxA: UInt16, dyA: UInt16, dxB: UInt16, dyB: UInt16,
-    into d: UnsafeMutableRawPointer, opaqueSource: Bool
+    into d: UnsafeMutableRawPointer, opaqueSource: Bool, fade: Bool = false, opacity: UInt16 = 255
 ) {
     let alpha = SIMD8<UInt8>(0, 0, 0, 255, 0, 0, 0, 255)
     @inline(__always) func load(_ p: UnsafeRawPointer) -> SIMD8<UInt16> {
@@ -56,7 +58,8 @@ func bilinearOverPair(
     let a = footprint(topA, dxA, dyA), b = footprint(topB, dxB, dyB)
     let left = SIMD8<UInt16>(lowHalf: a.lowHalf, highHalf: b.lowHalf)
     let right = SIMD8<UInt16>(lowHalf: a.highHalf, highHalf: b.highHalf)
-    let s = (left &+ right) &>> 8
+    let sampled = (left &+ right) &>> 8
+    let s = fade ? div255Shifts(sampled &* SIMD8(repeating: opacity)) : sampled
     let dv = widen8(d.loadUnaligned(as: SIMD8<UInt8>.self))
     let out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlpha(s)))
     d.storeBytes(of: narrow8(out), as: SIMD8<UInt8>.self)

@@ -155,11 +155,15 @@ struct TransformJob {
         guard k0 < k1 else { return }
         var u = u0 &+ k0 &* du, v = v0 &+ k0 &* dv
         var p = d + x0 + Int(k0)
-        if filter == .bilinear && opacity == 255 {
-            if src.alphaMask == 0 {
-                bilinearOverSpan(&u, &v, du, dv, &p, count: Int(k1 - k0), opaqueSource: false)
-            } else {
-                bilinearOverSpan(&u, &v, du, dv, &p, count: Int(k1 - k0), opaqueSource: true)
+        if filter == .bilinear {
+            // Four copies of the loop, each with its flags constant: a layer fading
+            // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
+            let n = Int(k1 - k0)
+            switch (src.alphaMask == 0, opacity == 255) {
+            case (true, true): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: false, fade: false)
+            case (false, true): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: true, fade: false)
+            case (true, false): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: false, fade: true)
+            case (false, false): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: true, fade: true)
             }
         } else {
             for _ in k0..<k1 {
@@ -174,12 +178,13 @@ struct TransformJob {
     /// `count` bilinear samples OVER the destination from `p` on, positions stepping by
     /// (du, dv): two pixels at a time in 16-bit lanes while both footprints lie inside
     /// the source, one at a time (with edge checks) otherwise. Both give the bytes
-    /// `bilinear` and `overPixel` give.
+    /// `bilinear`, the opacity (with `fade`) and `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
-        count: Int, opaqueSource: Bool
+        count: Int, opaqueSource: Bool, fade: Bool
     ) {
+        let opacity16 = UInt16(truncatingIfNeeded: opacity)
         let base = UnsafeRawPointer(src.base), pitchBytes = src.rowPitch &* 4
         let innerW = UInt(bitPattern: src.width &- 1), innerH = UInt(bitPattern: src.height &- 1)
         var i = 0
@@ -195,7 +200,7 @@ struct TransformJob {
                     pitchBytes: pitchBytes,
                     dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
                     dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
-                    into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource)
+                    into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity16)
                 u = xb &+ du &+ 0x8000
                 v = yb &+ dv &+ 0x8000
                 p += 2
@@ -216,12 +221,12 @@ struct TransformJob {
         }
     }
 
-    /// One bilinear sample OVER one pixel: the pair loop's fallback at edges and at an
-    /// odd end. Out of line to keep that loop small (see `edgeSample`).
+    /// One bilinear sample OVER one pixel, scaled by the opacity: the pair loop's
+    /// fallback at edges and at an odd end. Out of line to keep that loop small (see
+    /// `edgeSample`).
     @inline(never)
     func singleBilinearOver(_ u: Int64, _ v: Int64, _ p: UnsafeMutablePointer<UInt32>) {
-        let s = src.bilinearSample(u, v)
-        if s != 0 { p.pointee = overPixel(s, p.pointee) }
+        blend(src.bilinearSample(u, v), into: p)
     }
 
     /// Projective: homogeneous components step by (m00, m10, m20) per pixel; the span

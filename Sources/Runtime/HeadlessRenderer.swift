@@ -187,17 +187,23 @@ public final class HeadlessRenderer {
         var player = touches.map { TouchScript.Player($0) }
         for step in steps {
             let t = step.time
+            // A step with a turn counts the turn's rebuild (the old frame taken, the new
+            // pipeline and scene made) in its time: from the `rotate` line to its first
+            // frame, as the kiosk's `last_turn_ms` does.
+            var turnStart: Double? = nil
             if player != nil {
                 for event in player!.advance(to: t) {
                     tracker.handle(event) { router.handle($0) }
                 }
-                apply(player!.rotations(through: t), at: t, warning: warning)
+                let due = player!.rotations(through: t)
+                if !due.isEmpty { turnStart = Stopwatch.now() }
+                apply(due, at: t, warning: warning)
             }
             router.tick(time: t)
             scene.update(time: t)
             if let turn = transition, !turn.update(time: t) { transition = nil }
             for w in program.takeWarnings() { warning(w) }
-            let start = Stopwatch.now()
+            let start = turnStart ?? Stopwatch.now()
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
             let ms = (Stopwatch.now() - start) * 1000

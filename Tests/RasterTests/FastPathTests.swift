@@ -120,6 +120,24 @@ import Testing
         }
     }
 
+    /// A fading transformed image (a turn's old frame, a cross-fade): the affine bilinear
+    /// pair path with an opacity below 255 gives the reference's bytes, every opacity
+    /// that rounds differently, both source formats.
+    @Test func fadingAffineDrawsAgree() throws {
+        var rng = SeededRandom(seed: 11)
+        for i in 0..<60 {
+            let (w, h) = rng.size()
+            let src = rng.surface(width: w, height: h, format: i % 2 == 0 ? .xrgb8888 : .argb8888)
+            let (dw, dh) = (Int.random(in: 2...48, using: &rng), Int.random(in: 1...30, using: &rng))
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let m = randomAffine(&rng, dw, dh)
+            let opacity: UInt8 = [0, 1, 2, 127, 128, 129, 200, 254][i % 8]
+            try expectSame(dst, "fading draw #\(i) opacity \(opacity) \(m)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, path: p)
+            }
+        }
+    }
+
     /// Matrices no caller would make (huge, tiny, negative w): the two paths still agree
     /// and nothing is written outside the destination (checked by `GuardTests` too).
     @Test func extremeMatricesAgree() throws {
