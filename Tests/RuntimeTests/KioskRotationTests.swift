@@ -139,8 +139,13 @@ import Testing
         #expect(errors == 28)
         #expect(k.command("rotate 90") == ["ok rotation=90"])
         #expect(k.orientation == .upright)  // not yet: at the next frame
-        try run(k, until: k.now + 0.1)
+        // The very next frame drawn is the new orientation's (no stale size in between).
+        let drawn = k.framesDrawn
+        let by = k.now + 10  // a hang bound
+        while k.framesDrawn == drawn && k.now < by { try k.pollOnce() }
+        #expect(k.framesDrawn == drawn + 1)
         #expect(k.orientation == .clockwise90)
+        #expect(k.lastTurn != nil)
         #expect((k.pipeline.logicalWidth, k.pipeline.logicalHeight) == (96, 160))
         #expect(display.front.map { ($0.width, $0.height) } ?? (0, 0) == (160, 96))
         try run(k, until: k.now + 0.5)
