@@ -5,8 +5,9 @@
 # /etc/vitrine/board.toml, the project's own systemd/vitrine.service (with
 # systemd/vitrine-fbdev.conf for an fbdev board) and the guest driver, all enabled; with
 # TOUCHCONF (Tests/e2e/touchpoints.py's touch.conf) also the touch checks: the conf as
-# /etc/vitrine-e2e/touch.conf, guest/touch.sh, evflood.py, touchscreen.prop and
-# vitrine-e2e-touch.service (the touchscreen made before the kiosk starts). Then an ext4
+# /etc/vitrine-e2e/touch.conf, guest/touch.sh, evflood.py, ctlsock.py (the rotation
+# checks' control socket client), touchscreen.prop and vitrine-e2e-touch.service (the
+# touchscreen made before the kiosk starts). Then an ext4
 # image of it (mke2fs -d, about 6 s).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -38,6 +39,7 @@ if [ -n "$touchconf" ]; then
     install -D -m 0644 "$touchconf" "$stage/etc/vitrine-e2e/touch.conf"
     install -D -m 0644 "$here/guest/touch.sh" "$stage/usr/local/lib/vitrine-e2e/touch.sh"
     install -D -m 0755 "$here/guest/evflood.py" "$stage/usr/local/lib/vitrine-e2e/evflood.py"
+    install -D -m 0755 "$here/guest/ctlsock.py" "$stage/usr/local/lib/vitrine-e2e/ctlsock.py"
     install -D -m 0644 "$here/guest/touchscreen.prop" "$stage/usr/local/lib/vitrine-e2e/touchscreen.prop"
     install -D -m 0644 "$here/guest/vitrine-e2e-touch.service" "$stage/etc/systemd/system/vitrine-e2e-touch.service"
     units+=(vitrine-e2e-touch.service)

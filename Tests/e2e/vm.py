@@ -16,12 +16,14 @@ How the screen is watched
   screen must be the doors (check a), when the screendumps around it were close enough
   to tell (DOORS_SURELY_SEEN_S); otherwise the restart after kill -9 tells.
 - "SHOT <name>" from the guest: one screendump at once (the guest holds still at least
-  1 s, until its next KILL, STOP, TOUCH or TABLET line; a shot taken once that line is
-  there is stale).
+  1 s, until its next KILL, STOP, TOUCH, TABLET or ROTATE line; a shot taken once that
+  line is there is stale).
 - "TABLET tap <x> <y>" from the guest (machines with --touch): the host taps QEMU's
   usb-tablet at panel pixel (x, y) with QMP input-send-event (absolute x/y 0..32767,
   the left button down, 50 ms, up).
-- Between "WATCH on" and "WATCH off": a screendump every 0.05 s (the kill check).
+- Between "WATCH on [<phase>]" and "WATCH off": a screendump every 0.05 s: the kill
+  check ("WATCH on"), and the rotation burst ("WATCH on burst": each screendump also
+  classed against the home screen at rest in each orientation, home-r<R>).
 Frames where the class changes are kept as PNG in --out/frames/, with the full timeline
 in --out/timeline.txt.
 
@@ -84,7 +86,13 @@ FAST_INTERVAL = 0.015
 FAST_SAMPLE_STEP = 16
 WATCH_INTERVAL = 0.05
 # Lines after which the guest no longer holds the screen still for a SHOT.
-MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ")
+MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ")
+# The rotation checks (machines with --rotation-refs): the orientations the guest turns
+# through, in its order, and the number of commands in its burst.
+ROTATIONS = (90, 180, 270, 0)
+BURST_COMMANDS = 100
+# The folder the touch checks open (touchpoints.py's FOLDER), as `ctl status` names it.
+FOLDER_SCREEN = "folder:books"
 
 
 class QMP:
@@ -195,6 +203,14 @@ class Run:
         self.tmp = tempfile.mkdtemp(prefix="vitrine-e2e-")
         self.doors_ref = images.read_png(args.doors)
         self.folder_ref = images.read_png(args.folder) if args.folder else None
+        # R -> (home, folder) references at rest in orientation R (0: --home, --folder).
+        self.rotation_refs = {}
+        if args.rotation_refs and args.folder:
+            self.rotation_refs[0] = (images.read_png(args.home), self.folder_ref)
+            for r in ROTATIONS:
+                if r:
+                    self.rotation_refs[r] = (images.read_png(os.path.join(args.rotation_refs, "home-r%d.png" % r)),
+                                             images.read_png(os.path.join(args.rotation_refs, "folder-r%d.png" % r)))
         self.tablet_taps = []  # (host time, x, y, error or None)
         self.home_ref = images.read_png(args.home)
         self.frames = []
@@ -216,6 +232,7 @@ class Run:
         self.start_done = None  # host time the guest said the kiosk's start job ended
         self.end_seen = None
         self.watch = False
+        self.watch_phase = "kill"  # the phase of the screendumps between WATCH on and off
         self.boot_watch = True
         self.qemu_start = None
         self.qemu_exit = None
@@ -311,8 +328,9 @@ class Run:
         elif line == "STARTING":
             # vitrine.service is about to start: its first frame is due.
             self.starting = polled
-        elif line == "WATCH on":
+        elif line.startswith("WATCH on"):
             self.watch = True
+            self.watch_phase = line[len("WATCH on"):].strip() or "kill"
         elif line == "WATCH off":
             self.watch = False
         elif line.startswith("KILL "):
@@ -371,6 +389,14 @@ class Run:
             cls = "dark"
         else:
             cls = "other"
+        if phase == "burst" and cls in ("home", "other"):
+            # The rotation burst: which orientation's home screen at rest, if any (the
+            # rest are frames of a turn).
+            cls = "other"
+            for r in sorted(self.rotation_refs):
+                if images.compare(image, self.rotation_refs[r][0], step=step).within(CLASS_MEAN, CLASS_DIFFERING):
+                    cls = "home-r%d" % r
+                    break
         previous = self.frames[-1] if self.frames else None
         # fbdev: the kiosk copies its frame into /dev/fb0, and a screendump can land
         # during the copy: the doors over the top of what was there, the rest still the
@@ -427,7 +453,7 @@ class Run:
                 interval = WATCH_INTERVAL if self.watch else self.boot_interval(now)
                 next_dump = now + interval
                 step = FAST_SAMPLE_STEP if interval == FAST_INTERVAL else SAMPLE_STEP
-                frame = self.screendump("kill" if self.watch else "boot", step=step)
+                frame = self.screendump(self.watch_phase if self.watch else "boot", step=step)
                 if frame and not self.watch and self.kiosk_seen is None and is_kiosk(frame):
                     self.kiosk_seen = frame.done
             else:
@@ -1159,6 +1185,235 @@ class Run:
         else:
             speed.append(("touch_latency", "not offered by ctl status (%s)" % (latency or "no touch_latency_ms")))
 
+        if self.rotation_refs:
+            self.rotation_verdicts(v, result, speed, n, text, settled, tap_step)
+
+    # --- rotation (machines started with --rotation-refs) ---------------------------------
+
+    def rotation_verdicts(self, v, result, speed, n, text, settled, tap_step):
+        """The rotation checks (guest/vitrine-e2e's rotation_steps): the kiosk turned with
+        `vitrine ctl rotate R` through 90, 180, 270 and back to 0, each orientation's
+        screen at rest against the headless render at R, and a tap at R's panel point on
+        the Books tile opening the folder (the screen against the folder at R); bad words;
+        a burst of 100 turns; a turn with the folder open. `n`, `text`, `settled` and
+        `tap_step` are touch_verdicts' helpers over the statuses the guest reported."""
+        refs = self.rotation_refs
+        width, height = self.doors_ref.width, self.doors_ref.height
+
+        def logical(r):
+            return "%dx%d" % ((width, height) if r in (0, 180) else (height, width))
+
+        def at_rest(prefix, r, screen, what):
+            """The status `prefix` says turned to r, showing `screen` at rest, laid out in
+            r's logical size on the same panel; (ok, details)."""
+            details = []
+            ok, problem = settled(prefix + ".settled", what, prefix)
+            if problem:
+                details.append(problem)
+            got = (v.get(prefix + ".rotation"), v.get(prefix + ".screen"), v.get(prefix + ".animating"),
+                   v.get(prefix + ".logical"), v.get(prefix + ".panel"))
+            want = (str(r), screen, "false", logical(r), "%dx%d" % (width, height))
+            if got != want:
+                ok = False
+                details.append("status rotation=%s screen=%s animating=%s logical=%s panel=%s (want %s)" % (
+                    got + (" ".join("%s" % w for w in want),)))
+            else:
+                details.append("rotation=%s screen=%s at rest, logical %s" % (r, screen, logical(r)))
+            return ok, details
+
+        def ctl_rotated(prefix, r):
+            """`vitrine ctl rotate r` exit 0 with `ok rotation=r`; (ok, details)."""
+            reply = v.get(prefix + ".reply", "").strip("|")
+            ok = v.get(prefix + ".rc") == "0" and reply == "ok rotation=%d" % r
+            return ok, [] if ok else ["`vitrine ctl rotate %d` exit %s: %s (want 0: ok rotation=%d)" % (
+                r, v.get(prefix + ".rc"), reply or "no output", r)]
+
+        def unit_same(prefix):
+            state = (v.get(prefix + ".ActiveState"), v.get(prefix + ".SubState"))
+            same = v.get(prefix + ".NRestarts") is not None and v.get(prefix + ".NRestarts") == v.get("rot.restarts_before")
+            return state == ("active", "running") and same, "unit %s/%s NRestarts %s -> %s" % (
+                state[0], state[1], v.get("rot.restarts_before"), v.get(prefix + ".NRestarts"))
+
+        def frames_between(before, after, key):
+            a, b = n(before + "." + key), n(after + "." + key)
+            return None if a is None or b is None else b - a
+
+        # (r1) Each orientation: turned and at rest, the home screen at R, the Books tap at
+        # R's point opens the folder at R, the close tap closes it.
+        for r in ROTATIONS:
+            prefix = "rot%d" % r
+            home, folder = refs[r]
+            ok, details = ctl_rotated(prefix, r)
+            good, more = at_rest(prefix, r, "home", "turned to %d, home at rest" % r)
+            ok = ok and good
+            details += more
+            good, shown = self.shot_check("rotate-%d-home" % r, home, "rotate-%d-home" % r)
+            ok = ok and good
+            details.append(shown)
+            good, more = tap_step(prefix + "_tap", prefix, "rotate-%d-folder" % r, folder, "rotate-%d-folder" % r,
+                                  "the folder open")
+            if v.get(prefix + "_tap.rotation") != str(r):
+                good = False
+                more.append("rotation=%s after the tap (want %d)" % (v.get(prefix + "_tap.rotation"), r))
+            ok = ok and good
+            details += ["the Books tap: " + more[0]] + more[1:] if more else []
+            good, more = tap_step(prefix + "_close", prefix + "_tap", None, None, None, "home")
+            ok = ok and good
+            details += ["the close tap: " + m for m in more]
+            settled_us, ctl_us = n(prefix + ".settled_us"), n(prefix + ".ctl_us")
+            turn = frames_between(prefix + "_before", prefix, "frames")
+            late = frames_between(prefix + "_before", prefix, "late_flips")
+            if ctl_us is not None:
+                speed.append(("rotate_%d_ctl_ms" % r, "%.0f" % (ctl_us / 1000)))
+            if settled_us is not None and v.get(prefix + ".settled") == "0":
+                speed.append(("rotate_%d_to_at_rest_ms" % r, "%.0f (polled: at most)" % (settled_us / 1000)))
+                details.append("`ctl rotate` to the status at rest %.0f ms (polled every 0.3 s; a figure)" % (settled_us / 1000))
+            if turn is not None:
+                speed.append(("rotate_%d_turn_frames" % r, str(turn)))
+            if late is not None:
+                speed.append(("rotate_%d_turn_late_flips" % r, str(late)))
+            result(ok, "rotate-%d" % r, "; ".join(d for d in details if d))
+
+        # (r2) Bad words: vitrine ctl refuses them itself (exit 64, usage: the kiosk is not
+        # asked); the kiosk refuses them on its socket with an error naming the word; the
+        # kiosk as it was afterwards.
+        details = []
+        ok = True
+        for word in ("45", "garbage"):
+            rc, said = v.get("rotbad_ctl_%s.rc" % word), v.get("rotbad_ctl_%s.text" % word, "")
+            want = "rotate wants 0, 90, 180, 270 or auto, not '%s'" % word
+            good = rc == "64" and want in said
+            ok = ok and good
+            details.append("`vitrine ctl rotate %s`: exit %s, %s%s" % (
+                word, rc, said.split("|")[0] or "no output", "" if good else " (want exit 64 and \"%s\")" % want))
+        said = [v["rotbad_sock.%d" % i] for i in range(n("rotbad_sock.lines") or 0) if "rotbad_sock.%d" % i in v]
+        replies = [line.split(" -> ", 1) for line in said if " -> " in line]
+        asked = ["rotate 45", "rotate garbage", "rotate 360", "rotate -90", "rotate", "rotate 90 180"]
+        if [a for a, _ in replies] != asked or v.get("rotbad_sock.rc") != "0":
+            ok = False
+            details.append("the socket: %s (rc %s; want a reply to each of %s)" % (
+                " / ".join(said) or "no output", v.get("rotbad_sock.rc"), ", ".join(asked)))
+        for line, reply in replies:
+            words = line.split()
+            good = reply.startswith("error: ")
+            if len(words) == 2:
+                # An error naming the word and what is allowed.
+                good = good and reply.startswith("error: rotate wants ") and reply.endswith('not "%s"' % words[1])
+                good = good and all(w in reply for w in ("0", "90", "180", "270", "auto"))
+            else:
+                good = good and "unknown command" in reply
+            ok = ok and good
+            details.append("socket `%s`: %s%s" % (line, reply, "" if good else " (WRONG: want an error naming it)"))
+        good, more = at_rest("rotbad", 0, "home", "rotation 0, home at rest")
+        ok = ok and good
+        details += more
+        good, shown = unit_same("rotbad")
+        ok = ok and good
+        details.append(shown)
+        good, shown = self.shot_check("rotate-bad-home", refs[0][0], "rotate-bad-home")
+        ok = ok and good
+        details.append(shown)
+        result(ok, "rotate-bad-input", "; ".join(d for d in details if d))
+
+        # (r3) The burst: every command answered ok with its own angle, the last one
+        # (rotate 90) wins at once in the status, the kiosk turns once it is over and rests
+        # at 90, laid out 480x800 (the screen the home screen at 90: a frame drawn in a
+        # stale size would not match), no restart, nothing logged as an error.
+        details = []
+        writer = v.get("rotburst.writer", "").strip()
+        fields = dict(w.split("=", 1) for w in writer.split() if "=" in w)
+        writer = " ".join(w for w in writer.split() if not w.startswith(("first_us=", "last_us=")))
+        want = {"sent": str(BURST_COMMANDS), "answered": str(BURST_COMMANDS), "ok": str(BURST_COMMANDS),
+                "noreply": "0", "mismatched": "none", "last": "ok_rotation=90"}
+        ok = v.get("rotburst.rc") == "0" and all(fields.get(k) == w for k, w in want.items())
+        details.append("%s (rc %s)%s" % (writer or "no writer output", v.get("rotburst.rc"), "" if ok else
+                                         " (want every one of the %d answered ok with its own angle, the last ok rotation=90)" % BURST_COMMANDS))
+        if "seconds" in fields:
+            speed.append(("rotate_burst_commands", fields.get("sent", "?")))
+            speed.append(("rotate_burst_s", fields["seconds"]))
+        if v.get("rotburst_now.rotation") != "90":
+            ok = False
+            details.append("the status straight after: rotation=%s (want 90: the last one wins)" % v.get("rotburst_now.rotation"))
+        else:
+            details.append("the status straight after: rotation=90 animating=%s" % v.get("rotburst_now.animating"))
+        good, more = at_rest("rotburst", 90, "home", "turned to 90, home at rest")
+        ok = ok and good
+        details += more
+        good, shown = self.shot_check("rotate-burst-home", refs[90][0], "rotate-burst-home")
+        ok = ok and good
+        details.append(shown)
+        good, shown = unit_same("rotburst")
+        ok = ok and good
+        details.append(shown)
+        errors, warnings = n("rotburst.log_err"), n("rotburst.log_warning")
+        if errors != 0:
+            ok = False
+            details.append("the kiosk logged %s error lines: %s" % (errors, v.get("rotburst.log_err_text")))
+        if warnings:
+            details.append("%d warning lines: %s" % (warnings, v.get("rotburst.log_warning_text")))
+        # From the last command written (rotate 90) to the status that saw the kiosk at
+        # rest (CLOCK_MONOTONIC both: ctlsock.py's time.monotonic() and the driver's).
+        settled_at, last_us = n("rotburst.settled_at_us"), None
+        try:
+            last_us = int(fields.get("last_us", ""))
+        except ValueError:
+            pass
+        if settled_at is not None and last_us and v.get("rotburst.settled") == "0":
+            speed.append(("rotate_burst_last_to_at_rest_ms", "%.0f (polled: at most)" % ((settled_at - last_us) / 1000)))
+            details.append("the last command to the status at rest %.0f ms (a figure)" % ((settled_at - last_us) / 1000))
+        for key in ("frames", "late_flips"):
+            k = frames_between("rotburst_before", "rotburst", key)
+            if k is not None:
+                speed.append(("rotate_burst_%s" % key, str(k)))
+        # What the screen showed meanwhile (WATCH on burst: from before the first command
+        # to the status at rest): a figure, and the pictures where it changed in frames/.
+        watched = [f for f in self.frames if f.phase == "burst"]
+        if watched:
+            classes = {}
+            for f in watched:
+                classes[f.cls] = classes.get(f.cls, 0) + 1
+            shown = ", ".join("%s %d" % (c, classes[c]) for c in sorted(classes))
+            details.append("%d screendumps during it: %s (last: %s)" % (len(watched), shown, watched[-1].cls))
+            speed.append(("rotate_burst_screendumps", str(len(watched))))
+            speed.append(("rotate_burst_screendumps_mid_turn", str(classes.get("other", 0))))
+            # Pictures at rest in an orientation that was neither the one before the burst
+            # (0) nor the last asked (90): a turn's first frame shows the picture it starts
+            # from, so these are the starts of turns interrupted by the next command.
+            between = sum(classes.get("home-r%d" % r, 0) for r in (180, 270))
+            speed.append(("rotate_burst_screendumps_home_at_180_or_270", str(between)))
+        result(ok, "rotate-burst", "; ".join(d for d in details if d))
+
+        # (r4) A turn with the folder open (from 90 to 0): the folder stays open, laid out
+        # anew (the screen the folder at 0), and closes with a tap at 0's close point.
+        details = []
+        ok, more = tap_step("rotfolder_tap", "rotburst", None, None, None, "the folder open at 90")
+        if v.get("rotfolder_tap.rotation") != "90":
+            ok = False
+            more.append("rotation=%s (want 90)" % v.get("rotfolder_tap.rotation"))
+        details += ["the Books tap at 90: " + m for m in more]
+        good, more = ctl_rotated("rotfolder", 0)
+        ok = ok and good
+        details += more
+        good, more = at_rest("rotfolder", 0, FOLDER_SCREEN, "turned to 0, the folder open at rest")
+        ok = ok and good
+        details += more
+        good, shown = self.shot_check("rotate-folder-0", refs[0][1], "rotate-folder-0")
+        ok = ok and good
+        details.append(shown)
+        good, more = tap_step("rotfolder_close", "rotfolder", None, None, None, "home")
+        if v.get("rotfolder_close.rotation") != "0":
+            good = False
+            more.append("rotation=%s after the close tap (want 0)" % v.get("rotfolder_close.rotation"))
+        ok = ok and good
+        details += ["the close tap at 0: " + m for m in more]
+        good, shown = unit_same("rotend")
+        ok = ok and good
+        details.append(shown)
+        settled_us = n("rotfolder.settled_us")
+        if settled_us is not None and v.get("rotfolder.settled") == "0":
+            speed.append(("rotate_folder_to_at_rest_ms", "%.0f (polled: at most)" % (settled_us / 1000)))
+        result(ok, "rotate-folder-open", "; ".join(d for d in details if d))
+
     def write_timeline(self):
         with open(os.path.join(self.out, "timeline.txt"), "w") as f:
             f.write("# host seconds from QEMU start; screendumps: number phase class size doors% home% dark%\n")
@@ -1185,6 +1440,8 @@ def main():
     p.add_argument("--home", required=True, help="reference PNG of the home screen")
     p.add_argument("--folder", help="reference PNG of the Books folder open (machines with touch checks)")
     p.add_argument("--touch", action="store_true", help="the guest has a touchscreen: run the touch checks")
+    p.add_argument("--rotation-refs", help="folder with home-rR.png and folder-rR.png (R = 90, 180, 270): "
+                   "the rotation checks (with --touch and --folder)")
     p.add_argument("--timeout", type=int, default=420, help="seconds before QEMU is killed (a hang bound)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("qemu_args", nargs=argparse.REMAINDER)
