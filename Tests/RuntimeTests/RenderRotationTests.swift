@@ -56,6 +56,26 @@ import Testing
         #expect(differingPixels(after, before) > 1000, "the two orientations' pictures differ")
     }
 
+    /// A turn asked for while another still runs starts from what the panel shows, the
+    /// half-turned picture included, not from the last layout at rest: its first frame is
+    /// the frame before it (within a level or two of rounding: the picture is drawn again
+    /// through a quarter turn), so nothing jumps. Upright draws without a shadow, so the
+    /// old picture is composited, and must be taken before the running turn is ended.
+    @Test func aTurnInterruptingATurnStartsFromWhatIsOnScreen() throws {
+        let r = try RotationRender(
+            "home", width: Self.W, height: Self.H, rotation: .clockwise90,
+            script: "0.3 rotate 0\n0.4 rotate 90", times: .at([0.4 - 1.0 / 60, 0.4]))
+        #expect(r.orientations == [.upright, .clockwise90])
+        var far = 0
+        for y in 0..<Self.H {
+            for x in 0..<Self.W {
+                let a = r.frames[0][x, y], b = r.frames[1][x, y]
+                for shift in [0, 8, 16] where abs(Int((a >> shift) & 0xff) - Int((b >> shift) & 0xff)) > 2 { far += 1 }
+            }
+        }
+        #expect(far == 0, "\(far) channels differ by more than 2 between the last frame and the new turn's first")
+    }
+
     /// A burst of lines at one time turns once, to the last (as `ctl rotate` twice before
     /// a frame does); a burst that comes back to the orientation shown turns not at all.
     @Test func aBurstTurnsOnceToTheLast() throws {

@@ -5,9 +5,9 @@ import Rotation
 /// after a `rotate`: control or touch script) and `vitrine render` (at the first step at
 /// or after a script's `rotate` line) share:
 ///
-/// 1. `init`: the turn still running, if any, ends (its picture is gone), and the old
-///    frame is drawn into a picture as the tree was last laid out (`FramePipeline.snapshot`:
-///    without memory for it, the change is made without the turn);
+/// 1. `init`: the old frame is drawn into a picture as the panel shows it, a turn still
+///    running included (`FramePipeline.snapshot`: without memory for it, the change is
+///    made without the turn), then that turn ends (its picture is gone);
 /// 2. the caller rebuilds: touches in progress cancelled, a new pipeline and scene for
 ///    the new orientation, on `resume`;
 /// 3. `turn(in:at:)`: the old picture turns into the new layout (`TurnTransition`, 0.3 s).
@@ -27,8 +27,10 @@ struct OrientationChange {
     init(from: Orientation, to: Orientation, screen: String, pipeline: FramePipeline, running: TurnTransition?) {
         self.from = from
         self.to = to
-        running?.cancel()
+        // The picture first, the running turn's half-turned picture in it: the next turn
+        // starts from what the panel shows, not from the old layout at rest.
         snapshot = try? pipeline.snapshot()
+        running?.cancel()
         resume = Self.resume(after: screen)
     }
 
