@@ -21,19 +21,3 @@ final class FolderScreen: PlainScreen {
             titleColor: ScreenColors.tileTitle)
     }
 }
-
-/// The shelf as a plain screen (issue 6 brings the real one): every book's cover,
-/// aspect-fitted in a tile's square, with its title, in a grid; a cover opens its book.
-final class ShelfScreen: PlainScreen {
-    static func grid(show: Show, metrics m: ScreenMetrics) -> ScreenGrid {
-        ScreenGrid(count: show.books.count, columns: m.gridColumns(portrait: show.home.columns), area: m.content)
-    }
-
-    init(context: ShowScreenContext) {
-        super.init(target: .shelf, title: "Shelf", context: context)
-        let items = context.show.books.map { ScreenTiles.Item(title: $0.title, picture: $0.cover, open: .book($0.id)) }
-        ScreenTiles.build(
-            items, grid: Self.grid(show: context.show, metrics: metrics), in: layer, screen: self,
-            titleColor: ScreenColors.tileTitle)
-    }
-}

@@ -29,6 +29,10 @@ public final class ShowPictures {
         var bytes: Int { surface.stride * surface.height }
     }
 
+    /// The book the shelf was last centred on (`ShelfScreen`): a scene built again for a
+    /// new orientation resumes the shelf there. Kept here since this object outlives scenes.
+    var shelfBook: String?
+
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
     private var uses = 0

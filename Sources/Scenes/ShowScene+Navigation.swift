@@ -62,8 +62,9 @@ extension ShowScene {
         update(time: lastTime)
     }
 
-    /// Starts the move to `target`; `start` nil: at the next update (a gesture).
-    func navigate(to target: ShowTarget, start: Double?) {
+    /// Starts the move to `target`; `start` nil: at the next update (a gesture);
+    /// `duration` 0: a cut, no slide.
+    func navigate(to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration) {
         if target == current { return }
         if reveal != nil && target == .home && screen == nil {
             closeReveal(start: start)
@@ -90,7 +91,8 @@ extension ShowScene {
         }
         current = target
         transition = Transition(
-            slide: ShowSlide(from: 0, to: 1, start: start, curve: Self.transitionCurve), from: from, to: to,
+            slide: ShowSlide(from: 0, to: 1, start: start, duration: duration, curve: Self.transitionCurve), from: from,
+            to: to,
             forward: target != .home)
         place(from, offset: 0)
         place(to, offset: target != .home ? Double(width) : -Double(width))

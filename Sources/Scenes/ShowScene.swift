@@ -83,7 +83,7 @@ public final class ShowScene {
             if case .folder(let id) = start, let tile = homeTile(opening: id) {
                 beginReveal(tile: tile, folderID: id, start: 0)
             } else if start != .home {
-                let s = makeScreen(start)
+                let s = makeScreen(start, resuming: true)
                 present(s)
                 screen = s
                 home.layer.isHidden = true
@@ -174,16 +174,18 @@ public final class ShowScene {
         ShowScreenContext(
             show: show, metrics: metrics, pictures: pictures,
             open: { [unowned self] target in self.navigate(to: target, start: nil) },
+            cut: { [unowned self] target in self.navigate(to: target, start: nil, duration: 0) },
             now: { [unowned self] in self.lastTime },
             accepts: { [unowned self] downTime in downTime >= self.inputStart })
     }
 
-    /// A new screen for `target` (not home).
-    func makeScreen(_ target: ShowTarget, keeping old: ShowScreen? = nil) -> ShowScreen {
+    /// A new screen for `target` (not home); `resuming`: the scene is built again on it
+    /// (a turn), `old`: it is laid out again (`resize`): the shelf keeps its book.
+    func makeScreen(_ target: ShowTarget, keeping old: ShowScreen? = nil, resuming: Bool = false) -> ShowScreen {
         let c = context()
         switch target {
         case .home: return home
-        case .shelf: return ShelfScreen(context: c)
+        case .shelf: return ShelfScreen(context: c, centring: resuming || old != nil ? pictures.shelfBook : nil)
         case .menu: return MenuScreen(context: c)
         case .folder(let id): return FolderScreen(id: id, context: c)
         case .book(let id): return BookScreen(id: id, context: c, index: (old as? BookScreen)?.index ?? 0)

@@ -10,6 +10,9 @@ struct ShowScreenContext {
     /// Navigates (a tile, a menu item, the back button); the transition starts at the
     /// next update.
     let open: (ShowTarget) -> Void
+    /// Navigates with no slide (a cut at the next update): for a screen that animated the
+    /// way there itself (the shelf opening a book).
+    let cut: (ShowTarget) -> Void
     /// The time of the scene's last update, seconds (where a gesture's slide starts from).
     let now: () -> Double
     /// Whether a touch that went down at this time may act (false during the launch doors).

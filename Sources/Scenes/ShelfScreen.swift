@@ -1,0 +1,323 @@
+import Compositor
+import Input
+import Motion
+import Show
+
+/// The shelf (issue 16): the show's book covers in one horizontal row laid out by
+/// `ShelfLayout`, the cover in the middle largest, under the plain screens' title bar
+/// ("‹ Home", "Shelf").
+///
+/// Touch, on the area below the bar:
+/// - Dragging moves the row with the finger (beyond the first and last cover, a third of
+///   the finger's travel). On release the row decelerates at `UIScrollView`'s fast rate
+///   and rests on the cover `ShelfLayout.restingCover` picks from the release velocity
+///   (a flick can pass several covers). The glide is one exponential decay at that rate
+///   whose start velocity is chosen so that it comes to rest exactly on the chosen cover
+///   (what `UIScrollView` does when `targetContentOffset` is changed): it leaves at about
+///   the finger's speed and slows smoothly into place, never bouncing.
+/// - A tap on the centred cover, at rest, opens its book. A tap on another cover glides
+///   it to the centre (the same decay) and then opens it: one tap opens the book
+///   touched, as a kiosk visitor expects. A tap beside the covers does nothing; a
+///   finger going down during a glide and dragging takes the row where it is.
+///
+/// Opening a book (`openDuration`, ease-in-out): the centred cover grows and moves from
+/// its place on the shelf to where the closed book's cover lies on the book screen
+/// (right of the spine: `ShelfLayout.bookCover`, the largest rectangle of the cover's
+/// aspect in half the screen's width and 0.9 of its height), while the other covers
+/// fade out. At its end the scene cuts to the book screen through the navigation
+/// (`ShowScreenContext.cut`, `.book(id)`) with no slide: the book screen starts from its
+/// closed cover, in the same place. The moving cover is the picture resampled to the
+/// book's cover size, scaled down at the start (it ends unscaled: the last frame copies
+/// it like the book screen's first).
+///
+/// Drawing: each cover has a layer with its picture resampled once at its largest size
+/// on the shelf (0.7 of the slot), scaled down by the article's factor while it is
+/// within a quarter of the screen width of the centre; from there on (the factor's floor,
+/// 0.75) it shows a second picture resampled at that size, unscaled, at whole points:
+/// only the one or two covers near the middle are drawn with a bilinear stretch, the
+/// others are plain copies, and the resting centred cover is a copy too.
+///
+/// Rotation: a scene built again for a new orientation (`resume: "shelf"`) opens on the
+/// book that was centred (the scene's `ShowPictures`, which outlives scenes, carries it:
+/// `shelfBook`); `ShowScene.resize` keeps it too.
+final class ShelfScreen: PlainScreen {
+    let layout: ShelfLayout
+    /// The books in shelf order: the show's `[[book]]` order.
+    let books: [Book]
+    /// Takes the pans and taps: the screen below the title bar.
+    let pager: Layer
+    /// Holds the cover layers.
+    let shelf: Layer
+    private(set) var covers: [Layer]
+    /// What each cover layer shows: 0 nothing yet (hidden), 1 the large picture, 2 the small.
+    private var shown: [UInt8]
+    /// The "no books" text of an empty shelf.
+    private(set) var emptyLabel: Layer?
+
+    /// The cover the row rests on, or glides to.
+    private(set) var centred: Int
+    private var motion: Motion
+    /// A cover tapped off-centre: opened when the glide bringing it to the centre ends.
+    private var pendingOpen: Int?
+    /// The open transition, once started.
+    private(set) var opening: Opening?
+
+    /// Where the row is, or how it moves.
+    private enum Motion {
+        case resting(Double)
+        /// A finger drags: the offset when it went down and the finger's x travel since.
+        case drag(start: Double, travel: Double)
+        /// A glide from `from` to cover `target`: `Decay` at `ShelfLayout.rate`; `start`
+        /// nil until the next update.
+        case glide(Decay<Double>, target: Double, start: Double?)
+    }
+
+    /// The cover moving from the shelf into the book.
+    struct Opening {
+        var book: Int
+        /// Seconds; nil until the next update.
+        var start: Double?
+        /// The cover's frame on the shelf and the book's cover frame, points.
+        var from: Rect2D
+        var to: Rect2D
+        let layer: Layer
+        var handedOver = false
+    }
+
+    /// Seconds the open transition takes.
+    static let openDuration = 0.5
+    static let openCurve = TimingCurve.easeInOut
+    /// The fraction of the finger's travel the row follows beyond the first and last cover.
+    static let rubberBand = 1.0 / 3
+    /// A glide is over when its speed is under this, points/s (the remaining travel is
+    /// then under 0.3 point and the row is set on its cover).
+    static let restSpeed = 3.0
+
+    /// - Parameter centring: the book id to start centred on (nil or unknown: the first).
+    init(context: ShowScreenContext, centring id: String? = nil) {
+        let m = context.metrics
+        let books = context.show.books
+        self.books = books
+        layout = ShelfLayout(
+            width: m.width, height: m.height, covers: books.map { context.pictures.size($0.cover) })
+        pager = Layer(
+            name: "shelf.pager", frame: Rect2D(x: 0, y: m.barHeight, width: m.width, height: m.height - m.barHeight))
+        shelf = Layer(name: "shelf.covers", frame: m.screen)
+        shelf.allowsHitTesting = false
+        covers = books.indices.map { Layer(name: "shelf.cover\($0)", frame: Rect2D(x: 0, y: 0, width: 1, height: 1)) }
+        shown = Array(repeating: 0, count: books.count)
+        centred = Swift.max(0, id.flatMap { id in books.firstIndex { $0.id == id } } ?? 0)
+        motion = .resting(Double(centred) * layout.pitch)
+        super.init(target: .shelf, title: "Shelf", context: context)
+        for c in covers {
+            c.isHidden = true
+            c.allowsHitTesting = false
+            shelf.addSublayer(c)
+        }
+        layer.addSublayer(shelf)
+        layer.addSublayer(pager)
+        if books.isEmpty {
+            let label = PlainScreen.label(
+                "shelf.empty", "No books", frame: m.content,
+                TextAttributes(size: m.barFontSize, color: ScreenColors.tileTitle, alignment: .center, maxLines: 1))
+            label.frame = Rect2D(
+                x: m.content.minX, y: (m.height / 2 - m.barFontSize).rounded(.down), width: m.content.width,
+                height: (m.barFontSize * 2).rounded())
+            layer.addSublayer(label)
+            emptyLabel = label
+        }
+        let now = context.now
+        let accepts = context.accepts
+        bind(
+            PanRecognizer { [unowned self] pan in
+                switch pan.state {
+                case .began:
+                    guard accepts(now()), self.opening == nil, !self.books.isEmpty else { return }
+                    self.pendingOpen = nil
+                    self.motion = .drag(start: self.offset(at: now()), travel: pan.translation.dx)
+                case .changed:
+                    if case .drag(let s, _) = self.motion { self.motion = .drag(start: s, travel: pan.translation.dx) }
+                case .ended:
+                    self.release(velocity: -pan.velocity.dx)
+                default:
+                    self.release(velocity: 0)
+                }
+            }, to: pager)
+        bind(
+            TapRecognizer { [unowned self] tap in
+                guard accepts(tap.startTime) else { return }
+                self.tapped(at: Point2D(x: tap.location.x, y: tap.location.y), now: now())
+            }, to: pager)
+        remember()
+        update(time: context.now())
+    }
+
+    /// Puts the row at offset `x` at once, resting (tests, goldens): the cover nearest
+    /// the centre counts as centred.
+    func scroll(to x: Double) {
+        pendingOpen = nil
+        motion = .resting(x)
+        centred = layout.nearest(offset: x)
+        remember()
+        update(time: context.now())
+    }
+
+    /// The offset at `time` (a glide not started yet: its start).
+    func offset(at time: Double) -> Double {
+        switch motion {
+        case .resting(let x): return x
+        case .drag(let start, let travel): return dragOffset(start: start, travel: travel)
+        case .glide(let decay, let target, let start):
+            guard let start else { return decay.from }
+            let t = time - start
+            return decay.isSettled(at: t) ? target : decay.position(at: t)
+        }
+    }
+
+    /// Whether the row rests (no finger, no glide) at `time`.
+    func isResting(at time: Double) -> Bool {
+        switch motion {
+        case .resting: return true
+        case .drag: return false
+        case .glide(let decay, _, let start): return start.map { decay.isSettled(at: time - $0) } ?? false
+        }
+    }
+
+    private func dragOffset(start: Double, travel: Double) -> Double {
+        let v = start - travel
+        if v < 0 { return v * Self.rubberBand }
+        if v > layout.maxOffset { return layout.maxOffset + (v - layout.maxOffset) * Self.rubberBand }
+        return v
+    }
+
+    /// The finger lifted with `velocity` (the offset's, points/s): the row glides to the
+    /// cover the article's rule picks, starting at the next update.
+    func release(velocity: Double) {
+        guard case .drag(let s, let travel) = motion else { return }
+        let x = dragOffset(start: s, travel: travel)
+        glide(from: x, to: layout.restingCover(offset: x, velocity: velocity))
+    }
+
+    /// Glides from `x` to cover `i`, starting at the next update.
+    private func glide(from x: Double, to i: Int) {
+        centred = i
+        let target = layout.offset(centring: i)
+        let v = (target - x) * ShelfLayout.rate.decayConstant
+        motion = .glide(
+            Decay(from: x, initialVelocity: v, rate: ShelfLayout.rate, restSpeed: Self.restSpeed), target: target,
+            start: nil)
+        remember()
+    }
+
+    /// A tap at `point` (screen points): opens the centred cover at rest, brings another
+    /// to the centre and opens it there.
+    func tapped(at point: Point2D, now: Double) {
+        guard opening == nil, let i = layout.cover(at: point, offset: offset(at: now)) else { return }
+        if i == centred && isResting(at: now) {
+            beginOpening(i)
+        } else {
+            if i != centred || !isGliding { glide(from: offset(at: now), to: i) }
+            pendingOpen = i
+        }
+    }
+
+    private var isGliding: Bool { if case .glide = motion { return true } else { return false } }
+
+    /// Starts opening book `i` at the next update.
+    private func beginOpening(_ i: Int) {
+        pendingOpen = nil
+        let from = layout.frame(i, offset: offset(at: context.now()).rounded())
+        let cover = books[i].cover
+        let size = context.pictures.size(cover)
+        let to = layout.bookCover(aspect: size.height > 0 ? size.width / size.height : 0)
+        let moving = Layer(name: "shelf.opening", frame: to)
+        moving.contents = .image(
+            context.pictures.picture(cover, width: to.width.clampedInt, height: to.height.clampedInt))
+        moving.allowsHitTesting = false
+        layer.addSublayer(moving)
+        opening = Opening(book: i, start: nil, from: from, to: to, layer: moving)
+        place(opening!, progress: 0)
+    }
+
+    /// Sets the moving cover for `p` (0: on the shelf, 1: the book's cover) and the
+    /// other covers' fade.
+    private func place(_ o: Opening, progress p: Double) {
+        let w = o.from.width + (o.to.width - o.from.width) * p
+        let c = Point2D(
+            x: o.from.centre.x + (o.to.centre.x - o.from.centre.x) * p,
+            y: o.from.centre.y + (o.to.centre.y - o.from.centre.y) * p)
+        let s = w / o.to.width
+        if p >= 1 {
+            o.layer.frame = o.to
+            o.layer.transform = .identity
+        } else {
+            o.layer.position = c
+            o.layer.transform = .scale(x: s, y: s)
+        }
+        covers[o.book].isHidden = true
+        for (k, cover) in covers.enumerated() where k != o.book { cover.opacity = 1 - p }
+    }
+
+    /// Keeps the centred book for a scene built again (a turn).
+    private func remember() {
+        if centred < books.count { context.pictures.shelfBook = books[centred].id }
+    }
+
+    override func update(time: Double) {
+        if case .glide(let d, let target, nil) = motion { motion = .glide(d, target: target, start: time) }
+        if case .glide(let d, let target, let start?) = motion, d.isSettled(at: time - start) {
+            motion = .resting(target)
+        }
+        if let i = pendingOpen, case .resting = motion, i == centred { beginOpening(i) }
+        let x = offset(at: time).rounded()
+        if var o = opening {
+            if o.start == nil { o.start = time }
+            let p = Self.openCurve.value(at: (time - o.start!) / Self.openDuration)
+            place(o, progress: p)
+            if p >= 1 && !o.handedOver {
+                o.handedOver = true
+                context.cut(.book(books[o.book].id))
+            }
+            opening = o
+            return
+        }
+        let visible = layout.visible(offset: x)
+        for i in covers.indices {
+            guard visible.contains(i) else {
+                if shown[i] != 0 && !covers[i].isHidden { covers[i].isHidden = true }
+                continue
+            }
+            set(cover: i, offset: x)
+        }
+    }
+
+    /// Places cover `i` for the (whole-point) offset `x`.
+    private func set(cover i: Int, offset x: Double) {
+        let c = covers[i]
+        let slot = layout.slots[i]
+        let factor = layout.scale(i, offset: x) / ShelfLayout.baseScale
+        let centre = layout.centre(i, offset: x)
+        let small = factor <= ShelfLayout.minimumFactor
+        let s = small ? ShelfLayout.baseScale * ShelfLayout.minimumFactor : ShelfLayout.baseScale
+        let w = Swift.max(1, (slot.width * s).rounded())
+        let h = Swift.max(1, (slot.height * s).rounded())
+        let want: UInt8 = small ? 2 : 1
+        if shown[i] != want {
+            shown[i] = want
+            c.contents = .image(context.pictures.picture(books[i].cover, width: Int(w), height: Int(h)))
+        }
+        c.isHidden = false
+        c.frame = Rect2D(x: (centre.x - w / 2).rounded(), y: (centre.y - h / 2).rounded(), width: w, height: h)
+        c.transform = small || factor >= 1 ? .identity : .scale(x: factor, y: factor)
+    }
+
+    override func isMoving(at time: Double) -> Bool {
+        if let o = opening { return !o.handedOver }
+        if pendingOpen != nil { return true }
+        switch motion {
+        case .resting: return false
+        case .drag: return true
+        case .glide(let d, _, let start): return start.map { !d.isSettled(at: time - $0) } ?? true
+        }
+    }
+}
