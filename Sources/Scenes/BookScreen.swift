@@ -11,8 +11,8 @@ import Show
 /// (a full screen width turns one page; a drag to the left turns forward), held within
 /// [-1, last spread] with a third of the travel beyond (a rubber band). On release p
 /// goes to the next whole page in the direction of the release velocity when it is over
-/// `flingSpeed`, else to the nearest; at most one page from where the drag began (the
-/// article's paging). Ours: the settle is a 0.3 s ease-out slide (`ShowSlide`), and a
+/// `flingSpeed`, else to the nearest; at most one page from the page settled to when
+/// the drag began (the article's paging). Ours: the settle is a 0.3 s ease-out slide (`ShowSlide`), and a
 /// new drag catches the leaf where the slide has it.
 ///
 /// Depth: the turning leaf darkens as it nears perpendicular (a black layer over it, up
@@ -30,6 +30,8 @@ import Show
 /// and not drawn; a book of 500 pages holds a dozen. A picture of another aspect than
 /// the cover's is fitted on paper; a missing or corrupt one is the show's placeholder
 /// (one warning, from `ShowAssets`). A blank back (an odd number of items) is paper.
+/// The page's aspect is the first page's (the cover's when there is none): the cover is
+/// fitted on paper when it differs.
 ///
 /// Navigation: "‹ Shelf" at the top-left when the book was opened from the shelf (else
 /// "‹ Home") goes back; the menu button at the top-right opens the menu.
@@ -60,7 +62,9 @@ final class BookScreen: ShowScreen {
     /// The whole page the book rests at or settles to (-1: closed).
     private(set) var page: Int
     private var slide: ShowSlide
-    private var drag: (start: Double, travel: Double)?
+    /// A finger's drag: p where it began, its travel (points, along x) and the page
+    /// settled to when it began (the release turns at most one page from it).
+    private var drag: (start: Double, travel: Double, page: Int)?
     /// The page position of the last update.
     private(set) var position: Double
 
@@ -98,9 +102,10 @@ final class BookScreen: ShowScreen {
         bookID = id
         pictures = book.map { [$0.cover] + $0.pages } ?? []
         let m = context.metrics
+        // The pages' aspect: the first page's (the cover's in a book of no pages).
         var aspect = 0.75
-        if let cover = pictures.first {
-            let s = context.pictures.size(cover)
+        if let first = pictures.count > 1 ? pictures[1] : pictures.first {
+            let s = context.pictures.size(first)
             if s.width > 0, s.height > 0 { aspect = s.width / s.height }
         }
         layout = BookLayout(itemCount: pictures.count, width: m.width, height: m.height, aspect: aspect)
@@ -127,7 +132,7 @@ final class BookScreen: ShowScreen {
                 switch pan.state {
                 case .began:
                     guard accepts(now()) else { return }
-                    self.drag = (self.slide.value(at: now()), pan.translation.dx)
+                    self.drag = (self.slide.value(at: now()), pan.translation.dx, self.page)
                 case .changed:
                     self.drag?.travel = pan.translation.dx
                 case .ended:
@@ -166,7 +171,7 @@ final class BookScreen: ShowScreen {
 
     /// p while a finger drags: the drag's start less its travel in screen widths, a
     /// third of the way beyond the ends.
-    private func dragValue(_ d: (start: Double, travel: Double)) -> Double {
+    private func dragValue(_ d: (start: Double, travel: Double, page: Int)) -> Double {
         let v = d.start - d.travel / metrics.width
         let lo = BookLayout.minPage
         let hi = layout.maxPage
@@ -188,7 +193,7 @@ final class BookScreen: ShowScreen {
         } else {
             target = v.rounded()
         }
-        let from = d.start.rounded()
+        let from = Double(d.page)
         target = Swift.min(Swift.max(target, from - 1), from + 1)
         target = Swift.min(Swift.max(target, BookLayout.minPage), layout.maxPage)
         page = Int(target)
@@ -232,11 +237,15 @@ final class BookScreen: ShowScreen {
             if t > 0 { slot.shade.opacity = Self.maxShade * t }
             slot.shadow.isHidden = true
         }
-        if let k = turning, let over = list.last(where: { $0.leaf == k }) {
-            let strength = BookLayout.shade(ratio: over.ratio)
+        if let k = turning {
+            // The turning leaf (drawn or, standing edge-on, not): its side and reach.
+            let r = BookLayout.ratio(leaf: k, page: p)
+            let overSide = r > 0 ? 1 : -1
+            let overReach = layout.freeEdgeDistance(angle: BookLayout.angle(item: r > 0 ? 2 * k : 2 * k + 1, ratio: r))
+            let strength = BookLayout.shade(ratio: r)
             for side in [-1, 1] {
                 guard strength > 0, let under = list.last(where: { $0.side == side && $0.leaf != k }) else { continue }
-                let start = side == over.side ? layout.shadowStart(under: under, overReach: over.reach) : 0
+                let start = side == overSide ? layout.shadowStart(under: under, overReach: overReach) : 0
                 shadow(slots[under.item]!, under, from: start, opacity: Self.maxShadow * strength)
             }
         }
