@@ -182,15 +182,16 @@ struct BookLayout: Equatable {
     }
 
     /// The x range of the screen, whole pixels, in which item `d` is seen (its part not
-    /// under the items over it), widened by 2 pixels towards the spine so that the
-    /// antialiased free edge of the item over it has this one under it.
+    /// under the items over it), from the pixel column the free edge of the item over it
+    /// crosses (partly covered there, antialiased: this one shows under it), and one
+    /// pixel beyond its own free edge.
     func visibleColumns(_ d: Drawn) -> (minX: Double, maxX: Double) {
         let c = spine.x
         if d.side > 0 {
-            let a = d.coveredTo > 0 ? (c + d.coveredTo).rounded(.down) - 2 : c.rounded(.down) - 1
+            let a = d.coveredTo > 0 ? (c + d.coveredTo).rounded(.down) : c.rounded(.down) - 1
             return (Swift.max(0, a), Swift.min(width, (c + d.reach).rounded(.up) + 1))
         }
-        let b = d.coveredTo > 0 ? (c - d.coveredTo).rounded(.up) + 2 : c.rounded(.up) + 1
+        let b = d.coveredTo > 0 ? (c - d.coveredTo).rounded(.up) : c.rounded(.up) + 1
         return (Swift.max(0, (c - d.reach).rounded(.down) - 1), Swift.min(width, b))
     }
 

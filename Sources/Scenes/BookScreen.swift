@@ -15,10 +15,13 @@ import Show
 /// the drag began (the article's paging). Ours: the settle is a 0.3 s ease-out slide (`ShowSlide`), and a
 /// new drag catches the leaf where the slide has it.
 ///
-/// Depth: the turning leaf darkens as it nears perpendicular (a black layer over it, up
-/// to `maxShade`), and the leaves under it get a soft shadow (`maxShadow`): on its side a
-/// band just beyond its free edge, on the other side a band from the spine. Both are the
-/// compositor's own layers, with the page's transform.
+/// Depth: the turning leaf darkens as it nears perpendicular, by its own opacity (down to
+/// 1 - `maxShade`): under it there is only the screen's near-black background, since the
+/// leaves below are clipped to the columns beyond it, so it fades towards dark at no
+/// extra pixel cost (a black layer over it doubled the turn's biggest draw). The leaves
+/// under it get a soft shadow (`maxShadow`): on its side a band just beyond its free
+/// edge, on the other side a band from the spine, each a layer of a black gradient with
+/// the page's transform.
 ///
 /// Drawing only what shows: each item drawn sits in a clip layer (`masksToBounds`) that
 /// is the screen columns where it is not hidden by the items over it
@@ -40,7 +43,7 @@ final class BookScreen: ShowScreen {
     static let flingSpeed = 300.0
     /// The share of a drag beyond the first or last page that moves p.
     static let rubberBand = 1.0 / 3
-    /// The turning leaf's darkness standing perpendicular (opacity of black).
+    /// The turning leaf's darkness standing perpendicular (1 - its opacity then).
     static let maxShade = 0.55
     /// The shadow's darkness at its dark end with the turning leaf perpendicular.
     static let maxShadow = 0.5
@@ -72,16 +75,14 @@ final class BookScreen: ShowScreen {
     final class Slot {
         let clip: Layer
         let page: Layer
-        let shade: Layer
         let shadow: Layer
-        init(clip: Layer, page: Layer, shade: Layer, shadow: Layer) {
-            (self.clip, self.page, self.shade, self.shadow) = (clip, page, shade, shadow)
+        init(clip: Layer, page: Layer, shadow: Layer) {
+            (self.clip, self.page, self.shadow) = (clip, page, shadow)
         }
     }
     private(set) var slots: [Int: Slot] = [:]
     /// The items drawn at the last update, back to front.
     private(set) var drawn: [BookLayout.Drawn] = []
-    private var shadeImage: Surface?
     private var shadowImages: (darkLeft: Surface, darkRight: Surface)?
     private var paperImage: Surface?
 
@@ -233,8 +234,7 @@ final class BookScreen: ShowScreen {
             used.insert(d.item)
             place(slot, d, z: Double(j))
             let t = d.leaf == turning ? BookLayout.shade(ratio: d.ratio) : 0
-            slot.shade.isHidden = t <= 0
-            if t > 0 { slot.shade.opacity = Self.maxShade * t }
+            slot.page.opacity = 1 - Self.maxShade * t
             slot.shadow.isHidden = true
         }
         if let k = turning {
@@ -268,11 +268,9 @@ final class BookScreen: ShowScreen {
         let spine = Point2D(x: layout.spine.x - cols.minX, y: layout.spine.y)
         let anchor = Point2D(x: d.item % 2 == 0 ? 0 : 1, y: 0.5)
         let transform = BookLayout.transform(angle: d.angle)
-        for l in [slot.page, slot.shade] {
-            l.anchorPoint = anchor
-            l.position = spine
-            l.transform = transform
-        }
+        slot.page.anchorPoint = anchor
+        slot.page.position = spine
+        slot.page.transform = transform
         slot.shadow.position = spine
         slot.shadow.transform = transform
     }
@@ -305,18 +303,13 @@ final class BookScreen: ShowScreen {
         let page = Layer(name: "book.item\(item)", bounds: size)
         page.contents = .image(picture(item))
         page.allowsHitTesting = false
-        let shade = Layer(name: "book.shade\(item)", bounds: size)
-        shade.contents = .image(shadeImage ?? makeShadeImage())
-        shade.allowsHitTesting = false
-        shade.isHidden = true
         let shadow = Layer(name: "book.shadow\(item)", bounds: size)
         shadow.allowsHitTesting = false
         shadow.isHidden = true
         clip.addSublayer(page)
         clip.addSublayer(shadow)
-        clip.addSublayer(shade)
         pager.addSublayer(clip)
-        let s = Slot(clip: clip, page: page, shade: shade, shadow: shadow)
+        let s = Slot(clip: clip, page: page, shadow: shadow)
         slots[item] = s
         return s
     }
@@ -343,16 +336,6 @@ final class BookScreen: ShowScreen {
         let s = (try? Surface(width: w, height: h, format: .xrgb8888)) ?? (try! Surface(width: 1, height: 1, format: .xrgb8888))
         s.fill(Self.paper)
         paperImage = s
-        return s
-    }
-
-    /// Opaque black at half the page's size (so that its edges fade over a pixel, as
-    /// the page's do).
-    private func makeShadeImage() -> Surface {
-        let w = Swift.max(1, Int(layout.pageWidth) / 2), h = Swift.max(1, Int(layout.pageHeight) / 2)
-        let s = (try? Surface(width: w, height: h, format: .argb8888)) ?? (try! Surface(width: 1, height: 1, format: .argb8888))
-        s.fill(0xff00_0000)
-        shadeImage = s
         return s
     }
 

@@ -128,8 +128,8 @@ import Testing
         #expect(right.map(\.item) == [8, 6, 4, 2])  // 18, 27, 36, 45 degrees
         let cols = right.map { L.visibleColumns($0) }
         #expect(cols.last!.minX == 959 && abs(cols.last!.maxX - 1656) <= 1)
-        // Each lower leaf starts 2 px under the free edge of the one over it.
-        #expect(cols[2].minX == (960 + right[3].reach).rounded(.down) - 2)
+        // Each lower leaf starts at the pixel column the free edge of the one over it crosses.
+        #expect(cols[2].minX == (960 + right[3].reach).rounded(.down))
     }
 
     /// Page counts: the last spread, and a book of a cover alone.
