@@ -48,6 +48,8 @@ public final class ShowScene {
     private(set) var lastTime = 0.0
     /// Touches that went down before this time do nothing (the launch doors' end).
     var inputStart = -Double.infinity
+    /// The page a book started on by `init` opens at (a resume: `book:<id>@<page>`).
+    let bookPage: Int?
 
     /// A screen sliding out while another slides in.
     struct Transition {
@@ -67,10 +69,13 @@ public final class ShowScene {
     ///     `orientationKnown(at:)` (a rotation service reading a sensor or the panel).
     ///   - pictures: the show's resampled pictures, kept from scene to scene (nil: a
     ///     cache of this scene's own).
+    ///   - bookPage: for a `start` on a book, the whole page it opens at (nil: closed;
+    ///     see `resumeName`).
     public init(
         show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil,
-        orientationKnown: Bool = true, pictures: ShowPictures? = nil
+        orientationKnown: Bool = true, pictures: ShowPictures? = nil, bookPage: Int? = nil
     ) {
+        self.bookPage = bookPage
         self.show = show
         self.width = width
         self.height = height
@@ -188,7 +193,11 @@ public final class ShowScene {
         case .shelf: return ShelfScreen(context: c, centring: resuming || old != nil ? pictures.shelfBook : nil)
         case .menu: return MenuScreen(context: c)
         case .folder(let id): return FolderScreen(id: id, context: c)
-        case .book(let id): return BookScreen(id: id, context: c, index: (old as? BookScreen)?.index ?? 0)
+        case .book(let id):
+            let kept = old as? BookScreen
+            return BookScreen(
+                id: id, context: c, page: kept?.page ?? bookPage ?? -1,
+                back: kept?.backTarget ?? (current == .shelf ? .shelf : .home))
         case .cards(let id): return CardsScreen(id: id, context: c, first: (old as? CardsScreen)?.first ?? 0)
         }
     }

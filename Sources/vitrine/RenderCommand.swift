@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
             touches at their own times, as on the panel; only the requested frames are \
             written. Prints one line per requested frame with its composite time and \
             repainted pixel count. Scenes: launch (the \
-            default: a cold start), home, folder:<id>, shelf, book:<id>, cards:<id>, menu, \
+            default: a cold start), home, folder:<id>, shelf, book:<id> (or book:<id>@<page>), cards:<id>, menu, \
             and test (the built-in test scene).
             """)
 
@@ -135,7 +135,7 @@ struct RenderCommand: ParsableCommand {
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
         if tour && touch != nil { throw ValidationError("give --tour or --touch, not both") }
         if tour && scene != "launch" { throw ValidationError("--tour starts from the launch: leave out --scene") }
-        if scene != "launch" && scene != "test" && ShowTarget(parsing: scene) == nil {
+        if scene != "launch" && scene != "test" && ShowScene.resume(parsing: scene) == nil {
             throw ValidationError(
                 "unknown scene '\(scene)' (launch, home, folder:<id>, shelf, book:<id>, cards:<id>, menu, test)")
         }
@@ -174,7 +174,7 @@ struct RenderCommand: ParsableCommand {
             do { playback = try ShowPlayback.load(folder: show ?? boardShow) } catch {
                 throw exitWith(.configuration, "\(error)")
             }
-            if let target = ShowTarget(parsing: scene), let problem = playback.show.problem(with: target) {
+            if let target = ShowScene.resume(parsing: scene)?.target, let problem = playback.show.problem(with: target) {
                 throw ValidationError("scene '\(scene)': \(problem)")
             }
             program = playback

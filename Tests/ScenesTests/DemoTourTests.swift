@@ -21,7 +21,7 @@ import Testing
         var v = Visit()
         h.run(until: script.duration + 1) { _ in
             if v.targets.last != h.scene.current { v.targets.append(h.scene.current) }
-            if let b = h.scene.screen as? BookScreen { v.bookPages.insert(b.index) }
+            if let b = h.scene.screen as? BookScreen { v.bookPages.insert(b.page) }
             if let c = h.scene.screen as? CardsScreen { v.cardFirsts.insert(c.first) }
         }
         #expect(!h.scene.isAnimating)
@@ -35,7 +35,7 @@ import Testing
             show: ShowFixture.show, assets: ShowFixture.assets(), panel: (240, 144), mount: mount)
         #expect(
             v.targets == [.home, .folder("books"), .book("atlas"), .home, .cards("team"), .home, .menu, .shelf, .home])
-        #expect(v.bookPages == [0, 1, 2])
+        #expect(v.bookPages == [-1, 0, 1])
         let logical = mount % 180 == 0 ? (240, 144) : (144, 240)
         let k = ScreenCardsLayout(count: 20, metrics: ScreenMetrics(width: logical.0, height: logical.1)).perScreen
         #expect(k == (mount % 180 == 0 ? 2 : 4))
@@ -100,7 +100,7 @@ import Testing
         }
         #expect(kinds.first == "home" && kinds.last == "home", "\(v.targets)")
         for kind in ["folder", "book", "cards", "menu"] { #expect(kinds.contains(kind), "\(v.targets)") }
-        #expect(v.bookPages == [0, 1, 2])
+        #expect(v.bookPages == [-1, 0, 1])
         #expect(v.cardFirsts.count == 3)
         #expect(script.duration >= 15 && script.duration <= 20, "\(script.duration)")
         #expect(DemoTour.duration(show: DemoShow.show) == 17)

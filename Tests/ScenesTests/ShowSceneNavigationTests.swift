@@ -117,10 +117,12 @@ import Testing
             ])
     }
 
-    /// A book: swipe left twice, then right once; the strip rests one screen width per page.
+    /// A book: swipe left twice, then right once; it opens (p from -1 to 0), turns a
+    /// page, and back, each swipe one page (fast releases: the next page that way).
     @Test(arguments: [0, 90]) func bookSwipesPageByPage(mount: Int) throws {
         let h = try ShowHarness(mount: mount, start: .book("atlas"))
         let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.page == -1 && book.position == -1)
         let left = BookScreen.swipe(forward: true, metrics: h.metrics)
         let right = BookScreen.swipe(forward: false, metrics: h.metrics)
         func swipe(_ s: (from: Point2D, to: Point2D), at t: Double) -> String {
@@ -130,14 +132,12 @@ import Testing
         }
         try h.load(swipe(left, at: 0.5) + swipe(left, at: 1.5) + swipe(right, at: 2.5))
         h.run(until: 1.4)
-        #expect(book.index == 1)
+        #expect(book.page == 0 && book.position == 0)
         #expect(!h.scene.isAnimating)
         h.run(until: 2.4)
-        #expect(book.index == 2)
-        #expect(book.strip.frame.minX == -2 * Double(h.scene.width))
+        #expect(book.page == 1 && book.position == 1)
         h.run(until: 3.4)
-        #expect(book.index == 1)
-        #expect(book.strip.frame.minX == -Double(h.scene.width))
+        #expect(book.page == 0 && book.position == 0)
         #expect(h.scene.current == .book("atlas"))
     }
 
@@ -169,9 +169,9 @@ import Testing
         h.scene.resize(width: 144, height: 240)
         #expect(h.scene.current == .book("atlas"))
         let book = try #require(h.scene.screen as? BookScreen)
-        #expect(book.index == 3)
+        #expect(book.page == 2 && book.position == 2)
         #expect(book.layer.frame == Rect2D(x: 0, y: 0, width: 144, height: 240))
-        #expect(book.strip.frame.minX == -3 * 144)
+        #expect(book.layout.width == 144 && book.layout.height == 240)
         #expect(h.scene.home.layer.isHidden)
         #expect(h.scene.home.home.metrics.isPortrait)
         // During the doors: the portrait doors, with the same timing.

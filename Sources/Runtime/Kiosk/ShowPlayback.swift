@@ -29,14 +29,16 @@ public final class ShowPlayback: ShowProgram {
     public func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool)
         -> any PlayableScene
     {
-        ShowScene(
+        let start = resume.flatMap { ShowScene.resume(parsing: $0) }
+        return ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
-            start: resume.flatMap { ShowTarget(parsing: $0) }, orientationKnown: orientationKnown, pictures: pictures)
+            start: start?.target, orientationKnown: orientationKnown, pictures: pictures, bookPage: start?.bookPage)
     }
 
     public func takeWarnings() -> [String] { assets.takeWarnings() }
 }
 
 extension ShowScene: PlayableScene {
-    public var screen: String { isLaunching ? "launch" : current.description }
+    /// "book:<id>@<page>" for a book open at a page (`resumeName`): what a rebuild resumes.
+    public var screen: String { isLaunching ? "launch" : resumeName }
 }

@@ -1,0 +1,218 @@
+import Compositor
+
+internal import Glibc
+
+/// The book's geometry (issue 16), pure: no layers. A book is a stack of leaves turning
+/// about a vertical spine at the screen's centre, after the "iOS Book Open Animation"
+/// article's `BookLayout`, with two fixes of ours (see `drawList(page:)` and `minPage`).
+///
+/// Items and leaves: item 0 is the cover, item i the manifest's page i - 1. Leaf k
+/// carries item 2k on its front (right of the spine at rest) and item 2k + 1 on its back
+/// (ours: the article never says which picture goes where). A book with an odd number of
+/// items has a blank back on its last leaf (item `itemCount`, drawn as plain paper).
+///
+/// State: a continuous page position p. Leaf k's ratio is r = -0.5 + k - p, squashed
+/// beyond +-0.5 (0.5 + 0.1 (r - 0.5) above, -0.5 + 0.1 (r + 0.5) below), clamped to
+/// [-1, 1]: -1 lies flat left, 0 stands perpendicular, 1 lies flat right. At a whole p
+/// the facing pages stand at 45 degrees to the screen and the leaves under them fan out
+/// at 36, 27, 18, 9 degrees, then lie flat.
+///
+/// Rotation: even items turn by (1 - r)(-pi/2) about their left edge (anchor (0, 0.5)),
+/// odd items by (1 + r)(pi/2) about their right edge (anchor (1, 0.5)), plus
+/// (item mod 2)/1000 rad (the article's separation), about y in each page's own
+/// transform with m34 = -1/2000, the anchor on the spine at the screen's centre. With
+/// DESIGN.md §2's signs a page at rest comes towards the viewer: its free edge is taller
+/// than its spine.
+struct BookLayout: Equatable {
+    /// m34 = -1 / eyeDistance.
+    static let eyeDistance = 2000.0
+    /// The article's separation of a leaf's two sides, radians (odd items only).
+    static let separation = 0.001
+
+    /// Pictures in the book: the cover and the pages (at least 1: the cover).
+    let itemCount: Int
+    /// The logical screen, points.
+    let width: Double
+    let height: Double
+    /// One page, whole points: the largest rectangle of the pictures' aspect that fits
+    /// half the screen's width and 0.9 of its height.
+    let pageWidth: Double
+    let pageHeight: Double
+
+    /// - Parameter aspect: the pictures' width / height (the cover's; 3:4 when unknown).
+    init(itemCount: Int, width: Double, height: Double, aspect: Double) {
+        self.itemCount = Swift.max(1, itemCount)
+        self.width = width
+        self.height = height
+        let a = aspect.isFinite && aspect > 0 ? aspect : 0.75
+        let w = Swift.min(width / 2, 0.9 * height * a)
+        pageWidth = Swift.max(1, w.rounded(.down))
+        pageHeight = Swift.max(1, Swift.min(0.9 * height, w / a).rounded(.down))
+    }
+
+    /// The spine's centre: the screen's centre, where every page's anchor sits.
+    var spine: Point2D { Point2D(x: width / 2, y: height / 2) }
+
+    var leafCount: Int { (itemCount + 1) / 2 }
+
+    /// Where the book starts: closed, the cover alone right of the spine (ours: the
+    /// article starts open at p = 0).
+    static let minPage = -1.0
+
+    /// The last spread: the one showing the last item (its left page when the last item
+    /// is a leaf's back, its right page when it is a front); at least 0 (a book of a
+    /// cover alone opens onto the cover's blank back).
+    var maxPage: Double { Double(Swift.max(0, itemCount / 2 - 1)) }
+
+    /// Leaf k's ratio at page position p: squashed beyond +-0.5, clamped to [-1, 1].
+    static func ratio(leaf k: Int, page p: Double) -> Double {
+        squash(rawRatio(leaf: k, page: p))
+    }
+
+    /// -0.5 + k - p, before squashing.
+    static func rawRatio(leaf k: Int, page p: Double) -> Double { -0.5 + Double(k) - p }
+
+    static func squash(_ r: Double) -> Double {
+        var s = r
+        if s > 0.5 {
+            s = 0.5 + 0.1 * (s - 0.5)
+        } else if s < -0.5 {
+            s = -0.5 + 0.1 * (s + 0.5)
+        }
+        return Swift.min(1, Swift.max(-1, s))
+    }
+
+    /// Item `item`'s rotation about y at ratio r, radians.
+    static func angle(item: Int, ratio r: Double) -> Double {
+        let base = item % 2 == 0 ? (1 - r) * (-Double.pi / 2) : (1 + r) * (Double.pi / 2)
+        return base + Double(item % 2) * separation
+    }
+
+    /// Whether item `item` is not drawn at ratio r: an even item when r < 0, an odd one
+    /// when r > 0, both at r = 0 (the leaf seen edge-on, or from its back).
+    static func isCulled(item: Int, ratio r: Double) -> Bool {
+        item % 2 == 0 ? r <= 0 : r >= 0
+    }
+
+    /// A page's transform about its anchor: rotation about y, then m34 = -1/2000.
+    static func transform(angle: Double) -> Transform3D {
+        Transform3D.perspective(eyeDistance: eyeDistance).rotated(angle: angle, x: 0, y: 1, z: 0)
+    }
+
+    /// How far from the spine, on screen, a page's free edge lands when turned by
+    /// `angle` (its magnitude: how far it stands up from the screen, 0...pi/2): the page
+    /// comes towards the viewer, so w cos(a) / (1 - w sin(a) / 2000).
+    func freeEdgeDistance(angle: Double) -> Double {
+        let a = Swift.abs(angle)
+        return pageWidth * cos(a) / (1 - pageWidth * sin(a) / Self.eyeDistance)
+    }
+
+    /// A page's height on screen at its free edge when turned by `angle`: h over the same
+    /// factor (at the spine it is h).
+    func freeEdgeHeight(angle: Double) -> Double {
+        pageHeight / (1 - pageWidth * sin(Swift.abs(angle)) / Self.eyeDistance)
+    }
+
+    /// One item as the frame draws it.
+    struct Drawn: Equatable {
+        var item: Int
+        var leaf: Int
+        var ratio: Double
+        var angle: Double
+        /// +1 right of the spine, -1 left.
+        var side: Int
+        /// Its free edge's distance from the spine on screen, points.
+        var reach: Double
+        /// How far from the spine the items drawn over it on its side reach (0: none):
+        /// only beyond this is it seen. A later item on the same side stands up more, so
+        /// it is taller than this one at every x both cover (the height at a distance x
+        /// from the spine is h (1 + x tan(a) / 2000)): it hides all of it up to its reach.
+        var coveredTo: Double
+    }
+
+    /// The items drawn at page position p, back to front (ours: the article draws the
+    /// cover above everything, so from p = 0 on its mirrored back covered the open left
+    /// page; here the cover culls like any page, and leaves are drawn in depth order:
+    /// decreasing |r|, ties (leaves lying flat) the farther first, so the turning leaf is
+    /// drawn last). Items hidden entirely by those over them (`reach <= coveredTo + 1`:
+    /// less than a pixel would show) are left out: only what shows is drawn. Only leaves
+    /// within 7 of p are looked at: farther ones lie flat under those (r clamps to +-1
+    /// from 5.5 on).
+    func drawList(page p: Double) -> [Drawn] {
+        // Front to back, per side: how far the items over each one reach.
+        let all = ordered(page: p)
+        var covered = [0.0, 0.0]
+        var out: [Drawn] = []
+        for i in stride(from: all.count - 1, through: 0, by: -1) {
+            var d = all[i]
+            let s = d.side > 0 ? 1 : 0
+            d.coveredTo = covered[s]
+            covered[s] = Swift.max(covered[s], d.reach)
+            if d.reach > d.coveredTo + 1 { out.append(d) }
+        }
+        return out.reversed()
+    }
+
+    /// Every item not culled at p (within 7 leaves of it), back to front: decreasing
+    /// |r|, ties the farther leaf first (then the lower item), before any is left out
+    /// as hidden.
+    func ordered(page p: Double) -> [Drawn] {
+        let first = Swift.max(0, Int((p - 7).rounded(.down)))
+        let last = Swift.min(leafCount - 1, Int((p + 8).rounded(.up)))
+        guard first <= last else { return [] }
+        var all: [(d: Drawn, raw: Double)] = []
+        for k in first...last {
+            let raw = Self.rawRatio(leaf: k, page: p)
+            let r = Self.squash(raw)
+            let item = r > 0 ? 2 * k : 2 * k + 1
+            if Self.isCulled(item: item, ratio: r) { continue }
+            let a = Self.angle(item: item, ratio: r)
+            all.append(
+                (Drawn(item: item, leaf: k, ratio: r, angle: a, side: r > 0 ? 1 : -1, reach: freeEdgeDistance(angle: a),
+                    coveredTo: 0), raw))
+        }
+        all.sort { x, y in
+            let (ax, ay) = (Swift.abs(x.d.ratio), Swift.abs(y.d.ratio))
+            if ax != ay { return ax > ay }
+            let (bx, by) = (Swift.abs(x.raw), Swift.abs(y.raw))
+            if bx != by { return bx > by }
+            return x.d.item < y.d.item
+        }
+        return all.map(\.d)
+    }
+
+    /// The x range of the screen, whole pixels, in which item `d` is seen (its part not
+    /// under the items over it), from the pixel column the free edge of the item over it
+    /// crosses (partly covered there, antialiased: this one shows under it), and one
+    /// pixel beyond its own free edge.
+    func visibleColumns(_ d: Drawn) -> (minX: Double, maxX: Double) {
+        let c = spine.x
+        if d.side > 0 {
+            let a = d.coveredTo > 0 ? (c + d.coveredTo).rounded(.down) : c.rounded(.down) - 1
+            return (Swift.max(0, a), Swift.min(width, (c + d.reach).rounded(.up) + 1))
+        }
+        let b = d.coveredTo > 0 ? (c - d.coveredTo).rounded(.up) : c.rounded(.up) + 1
+        return (Swift.max(0, (c - d.reach).rounded(.down) - 1), Swift.min(width, b))
+    }
+
+    /// The leaf turning at p (|r| < 0.5: at most one), or nil at a whole page.
+    func turningLeaf(page p: Double) -> Int? {
+        let k = Int(p.rounded(.down)) + 1
+        guard k >= 0, k < leafCount else { return nil }
+        let r = Self.ratio(leaf: k, page: p)
+        return Swift.abs(r) < 0.5 ? k : nil
+    }
+
+    /// How dark the turning leaf is at ratio r (0...1 of `BookScreen.maxShade`): 0 at
+    /// rest (|r| = 0.5), 1 standing perpendicular.
+    static func shade(ratio r: Double) -> Double { Swift.max(0, Swift.min(1, 1 - 2 * Swift.abs(r))) }
+
+    /// Where, along the page of item `under` (distance from the spine in its own
+    /// points), the free edge of the turning item `over` lands as seen on screen: the
+    /// shadow's band starts there. Inverts x = u cos(a) / (1 - u sin(a) / 2000).
+    func shadowStart(under: Drawn, overReach: Double) -> Double {
+        let a = Swift.abs(under.angle)
+        let x = overReach
+        return x / (cos(a) + x * sin(a) / Self.eyeDistance)
+    }
+}

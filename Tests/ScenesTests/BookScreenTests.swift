@@ -1,0 +1,240 @@
+import Assets
+import Compositor
+import Foundation
+import Raster
+import Show
+import Testing
+import VitrineTestSupport
+
+@testable import Scenes
+
+/// Issue 16's book screen: goldens of the demo's "atlas" at 800x480 (rotation 0 and
+/// 90), turning by the finger, resuming at a page, and bad input.
+@Suite struct BookScreenTests {
+    static let golden = GoldenImage.directory()
+
+    static func name(mount: Int, p: Double) -> String {
+        let q = Int((abs(p) * 1000).rounded())
+        let digits = String(q)
+        return "book_800x480_r\(mount)_p" + (p < 0 ? "m" : "") + String(repeating: "0", count: max(0, 4 - digits.count))
+            + digits
+    }
+
+    /// The book at p = -1 (closed: the cover alone right of the spine), -0.5 (the cover
+    /// standing up, culled: only the first page's fan), 0 (open at the first spread),
+    /// 0.25, 0.5 (leaf 1 edge-on), 0.75 and 1.5. Numbers: the items drawn, back to front,
+    /// and at a whole p the right page's free edge where the formula puts it.
+    @Test(arguments: [0, 90], [-1, -0.5, 0, 0.25, 0.5, 0.75, 1.5]) func golden(mount: Int, p: Double) throws {
+        let h = try ShowHarness(
+            show: DemoShow.show, assets: ShowAssets.demo(), panelWidth: 800, panelHeight: 480, mount: mount,
+            start: .book("atlas"), text: true)
+        let book = try #require(h.scene.screen as? BookScreen)
+        book.show(position: p)
+        let surface = try h.render()
+        let L = book.layout
+        // The demo's pages are 3:4 (its covers 2:3, fitted on paper).
+        #expect(mount == 0 ? (L.pageWidth == 324 && L.pageHeight == 432) : (L.pageWidth == 240 && L.pageHeight == 320))
+        let items = book.drawn.map(\.item)
+        // Worked out by hand from the issue's formulas (the cover and 8 pages: leaves 0-4).
+        let expected: [Double: [Int]] = [
+            -1: [8, 6, 4, 2, 0], -0.5: [8, 6, 4, 2], 0: [8, 6, 4, 1, 2], 0.25: [8, 6, 4, 1, 2], 0.5: [8, 6, 1, 4],
+            0.75: [8, 6, 1, 4, 3], 1.5: [1, 8, 3, 6],
+        ]
+        #expect(items == expected[p]!, "p \(p): \(items)")
+        if p == p.rounded() {
+            // The right page at rest: its free edge where the formula puts it.
+            let right = try #require(book.drawn.last { $0.side > 0 })
+            let x = L.pageWidth * cos(Double.pi / 4) / (1 - L.pageWidth * sin(Double.pi / 4) / 2000)
+            #expect(abs(right.reach - x) < 1e-6)
+            #expect(abs(right.angle + Double.pi / 4) < 1e-12)
+        }
+        try assertGolden(surface, named: Self.name(mount: mount, p: p), in: Self.golden)
+    }
+
+    /// A drag follows the finger (p changes by -dx / W), a slow release settles to the
+    /// nearest page, a new drag catches the leaf mid-settle, and a fling turns at most
+    /// one page.
+    @Test func dragSettleAndCatch() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        let W = Double(h.scene.width)
+        let y = Int(Double(h.scene.height) / 2)
+        // Slow drag of 0.3 W to the left: p = -1 + 0.3 (within a point), back to -1.
+        try h.load(
+            """
+            0.1 down 0 200 \(y)
+            0.2 move 0 180 \(y)
+            0.4 move 0 \(Int(200 - 0.3 * W)) \(y)
+            1.0 up 0
+            """)
+        h.run(until: 0.5)
+        #expect(abs(book.position - (-1 + 0.3)) < 1.5 / W)
+        h.run(until: 1.5)
+        #expect(book.page == -1 && book.position == -1)
+        // A fast swipe of 0.6 W forward: page 0, and caught mid-settle by a new touch.
+        try h.load(
+            """
+            2.0 swipe 200 \(y) \(Int(200 - 0.6 * W)) \(y) 0.1
+            2.25 down 0 100 \(y)
+            2.3 move 0 80 \(y)
+            """)
+        h.run(until: 2.2)
+        #expect(book.page == 0)
+        let mid = book.position
+        #expect(mid > -0.5 && mid < 0)
+        h.run(until: 2.4)
+        #expect(h.scene.isAnimating)
+        let caught = book.position
+        #expect(caught > mid && caught < 0.3)
+        // Two flings of 0.92 W, the second catching the first's settle halfway: one page each.
+        let g = try ShowHarness(start: .book("atlas"))
+        try g.load("0.2 swipe 230 \(y) 10 \(y) 0.05\n0.35 swipe 230 \(y) 10 \(y) 0.05\n")
+        g.run(until: 0.3)
+        #expect((g.scene.screen as! BookScreen).page == 0)
+        g.run(until: 1.5)
+        #expect((g.scene.screen as! BookScreen).page == 1 && (g.scene.screen as! BookScreen).position == 1)
+    }
+
+    /// The back button goes to the shelf when the book was opened from it, else home;
+    /// the menu button opens the menu.
+    @Test func backAndMenu() throws {
+        let h = try ShowHarness(start: .shelf)
+        h.scene.open(.book("atlas"), time: 0)
+        h.run(until: 1)
+        let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.backTarget == .shelf)
+        try h.load(h.tap(h.metrics.backButton.centre, at: 1.2))
+        h.run(until: 2)
+        #expect(h.scene.current == .shelf)
+        let g = try ShowHarness(start: .book("atlas"))
+        let b = try #require(g.scene.screen as? BookScreen)
+        #expect(b.backTarget == .home)
+        try g.load(g.tap(b.menuButton.frame.centre, at: 0.5))
+        g.run(until: 1.5)
+        #expect(g.scene.current == .menu)
+    }
+
+    /// The resume name carries the page; a scene built from it opens there; a resize
+    /// during a turn settles the page (where it was going) and lays the book out anew.
+    @Test func resumeAndRotate() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        #expect(h.scene.resumeName == "book:atlas")
+        let book = try #require(h.scene.screen as? BookScreen)
+        book.turn(by: 2, now: 0)
+        h.scene.update(time: 0.1)
+        #expect(h.scene.resumeName == "book:atlas@1")
+        h.scene.resize(width: 144, height: 240)
+        let turned = try #require(h.scene.screen as? BookScreen)
+        #expect(turned.position == 1 && !h.scene.isAnimating)
+        #expect(turned.layout.spine == Point2D(x: 72, y: 120))
+        let r = try #require(ShowScene.resume(parsing: "book:atlas@2"))
+        #expect(r.target == .book("atlas") && r.bookPage == 2)
+        #expect(ShowScene.resume(parsing: "book:atlas")! == (.book("atlas"), nil))
+        #expect(ShowScene.resume(parsing: "home@2") == nil && ShowScene.resume(parsing: "book:atlas@x") == nil)
+        let root = Layer()
+        let s = ShowScene(
+            show: ShowFixture.show, assets: ShowFixture.assets(), root: root, width: 240, height: 144,
+            start: .book("atlas"), bookPage: 2)
+        #expect((s.screen as! BookScreen).position == 2 && s.resumeName == "book:atlas@2")
+        // Past the end: the last spread (the fixture's 8 pages: p = 3).
+        let far = ShowScene(
+            show: ShowFixture.show, assets: ShowFixture.assets(), root: Layer(), width: 240, height: 144,
+            start: .book("atlas"), bookPage: 40)
+        #expect((far.screen as! BookScreen).position == 3)
+    }
+
+    /// A show folder whose book has a cover, a picture of another aspect, a missing one,
+    /// a corrupt one and one whose header says 8000x8000.
+    static func badShow() throws -> (Show, ShowAssets, String) {
+        let dir = NSTemporaryDirectory() + "vitrine-book-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let cover = try Surface(width: 30, height: 40, format: .xrgb8888)
+        cover.fill(0xff33_6699)
+        try PNG.write(cover, to: dir + "/cover.png")
+        let wide = try Surface(width: 80, height: 40, format: .xrgb8888)
+        wide.fill(0xff99_3333)
+        try PNG.write(wide, to: dir + "/wide.png")
+        try Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6]).write(to: URL(fileURLWithPath: dir + "/corrupt.png"))
+        let huge: [UInt8] = [
+            0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+            0x1f, 0x40, 0x00, 0x00, 0x1f, 0x40, 0x08, 0x06, 0x00, 0x00, 0x00, 0x06, 0xf1, 0xad, 0xf4, 0x00, 0x00, 0x00,
+            0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+        ]
+        try Data(huge).write(to: URL(fileURLWithPath: dir + "/huge.png"))
+        var show = ShowFixture.show
+        show.books = [
+            Book(id: "bad", title: "Bad", cover: "cover.png", pages: ["wide.png", "missing.png", "corrupt.png", "huge.png"]),
+            Book(id: "empty", title: "Empty", cover: "cover.png", pages: []),
+            Book(id: "one", title: "One", cover: "cover.png", pages: ["wide.png"]),
+            Book(id: "long", title: "Long", cover: "cover.png", pages: (0..<500).map { "long/\($0).png" }),
+        ]
+        return (show, ShowAssets(directory: dir), dir)
+    }
+
+    /// Bad pages open as placeholders, one warning each; a wide picture is fitted on
+    /// paper; books of no page, one page, an odd count turn through without trouble.
+    @Test func badPagesStillOpen() throws {
+        let (show, assets, dir) = try Self.badShow()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let h = try ShowHarness(show: show, assets: assets, panelWidth: 800, panelHeight: 480, start: .book("bad"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.layout.pageWidth == 400 && book.layout.pageHeight == 200)  // the first page's 2:1
+        for p in stride(from: -1.0, through: 2.0, by: 0.125) {
+            book.show(position: p)
+            try h.render()
+        }
+        let warnings = assets.takeWarnings().filter { !$0.contains("/i/") && !$0.contains("wall.jpg") }
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.contains("missing.png") } && warnings.contains { $0.contains("corrupt.png") })
+        #expect(warnings.contains { $0.contains("huge.png") })
+        // The wide page: paper above and below the picture, the picture in the middle.
+        // The 3:4 cover on a 2:1 page: paper left and right of it, the picture in the middle.
+        let cover = book.picture(0)
+        #expect(cover.width == 400 && cover.height == 200)
+        #expect(cover.row(100, as: UInt32.self)[10] & 0xff_ffff == BookScreen.paper & 0xff_ffff)
+        #expect(cover.row(100, as: UInt32.self)[200] & 0xff_ffff == 0x33_6699)
+        book.show(position: 0)
+        book.show(position: 0.5)
+        #expect(assets.takeWarnings().isEmpty)  // once each
+        for id in ["empty", "one"] {
+            let g = try ShowHarness(show: show, assets: assets, start: .book(id))
+            let b = try #require(g.scene.screen as? BookScreen)
+            #expect(b.layout.maxPage == 0)
+            for p in stride(from: -1.0, through: 0.0, by: 0.25) {
+                b.show(position: p)
+                try g.render()
+            }
+            // The empty book opens onto the cover's blank back (paper).
+            if id == "empty" { #expect(b.drawn.map(\.item) == [1]) }
+        }
+    }
+
+    /// 500 pages: opening fetches the cover and the few pages of the fan, not all; turning
+    /// 20 pages keeps about a dozen items' layers; every picture fetched is of a leaf
+    /// within 4 of p when it is fetched.
+    @Test func longBookFetchesOnlyWhatIsNear() throws {
+        let (show, assets, dir) = try Self.badShow()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let h = try ShowHarness(show: show, assets: assets, panelWidth: 800, panelHeight: 480, start: .book("long"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.layout.maxPage == 249)
+        // At p = -1: the first page (for the aspect) and the fronts of the 4 leaves
+        // fanned under the cover (all missing files: one warning each).
+        let opened = assets.takeWarnings().filter { $0.contains("/long/") }
+        #expect(opened.count == 5, "\(opened)")
+        var p = -1.0
+        var most = 0
+        while p <= 20 {
+            book.show(position: p)
+            try h.render()
+            for w in assets.takeWarnings() where w.contains("/long/") {
+                let page = Int(w.split(separator: "/").last!.split(separator: ".").first!)!
+                let leaf = Double((page + 1) / 2)
+                #expect(leaf >= p - 4 && leaf <= p + 7, "page \(page) fetched at p \(p)")
+            }
+            most = max(most, book.slots.count)
+            p += 0.1
+        }
+        #expect(most <= 16, "\(most) slots")
+    }
+}
