@@ -11,7 +11,7 @@ import Show
 /// (a full screen width turns one page; a drag to the left turns forward), held within
 /// [-1, last spread] with a third of the travel beyond (a rubber band). On release p
 /// goes to the next whole page in the direction of the release velocity when it is over
-/// `flingSpeed`, else to the nearest; at most one page from the page settled to when
+/// `PagingRule.flingSpeed`, else to the nearest; at most one page from the page settled to when
 /// the drag began (the article's paging). Ours: the settle is a 0.3 s ease-out slide (`ShowSlide`), and a
 /// new drag catches the leaf where the slide has it.
 ///
@@ -39,10 +39,6 @@ import Show
 /// Navigation: "‹ Shelf" at the top-left when the book was opened from the shelf (else
 /// "‹ Home") goes back; the menu button at the top-right opens the menu.
 final class BookScreen: ShowScreen {
-    /// Velocity past which a release turns to the next page that way, points/s.
-    static let flingSpeed = 300.0
-    /// The share of a drag beyond the first or last page that moves p.
-    static let rubberBand = 1.0 / 3
     /// The turning leaf's darkness standing perpendicular (1 - its opacity then).
     static let maxShade = 0.55
     /// The shadow's darkness at its dark end with the turning leaf perpendicular.
@@ -173,12 +169,8 @@ final class BookScreen: ShowScreen {
     /// p while a finger drags: the drag's start less its travel in screen widths, a
     /// third of the way beyond the ends.
     private func dragValue(_ d: (start: Double, travel: Double, page: Int)) -> Double {
-        let v = d.start - d.travel / metrics.width
-        let lo = BookLayout.minPage
-        let hi = layout.maxPage
-        if v < lo { return lo + (v - lo) * Self.rubberBand }
-        if v > hi { return hi + (v - hi) * Self.rubberBand }
-        return v
+        PagingRule.dragged(
+            start: d.start, travel: d.travel, width: metrics.width, first: BookLayout.minPage, last: layout.maxPage)
     }
 
     /// The finger lifted (or its touch was cancelled) with `velocity` points/s along x.
@@ -186,17 +178,8 @@ final class BookScreen: ShowScreen {
         guard let d = drag else { return }
         drag = nil
         let v = dragValue(d)
-        var target: Double
-        if velocity <= -Self.flingSpeed {
-            target = v.rounded(.down) + 1
-        } else if velocity >= Self.flingSpeed {
-            target = v.rounded(.up) - 1
-        } else {
-            target = v.rounded()
-        }
-        let from = Double(d.page)
-        target = Swift.min(Swift.max(target, from - 1), from + 1)
-        target = Swift.min(Swift.max(target, BookLayout.minPage), layout.maxPage)
+        let target = PagingRule.settled(
+            value: v, velocity: velocity, from: Double(d.page), first: BookLayout.minPage, last: layout.maxPage)
         page = Int(target)
         slide = ShowSlide(from: v, to: target, start: nil, curve: .easeOut)
     }

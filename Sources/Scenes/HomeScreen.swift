@@ -51,10 +51,6 @@ final class HomeScreen: ShowScreen {
         width: Swift.max(1, metrics.width.clampedInt), height: Swift.max(1, metrics.height.clampedInt),
         format: .xrgb8888)
 
-    /// The fling speed past which a release goes on to the next page, points/s.
-    static let flingSpeed = 300.0
-    /// The fraction of the finger's travel the pages follow beyond the first and last page.
-    static let rubberBand = 1.0 / 3
     /// The opacity of a dot whose page isn't shown.
     static let dimDotOpacity = 0.35
 
@@ -153,11 +149,7 @@ final class HomeScreen: ShowScreen {
 
     /// Where the strip is while a finger drags it, in pages.
     private func dragValue(_ d: (start: Double, travel: Double)) -> Double {
-        let v = d.start - d.travel / metrics.width
-        let last = Double(home.pages - 1)
-        if v < 0 { return v * Self.rubberBand }
-        if v > last { return last + (v - last) * Self.rubberBand }
-        return v
+        PagingRule.dragged(start: d.start, travel: d.travel, width: metrics.width, first: 0, last: Double(home.pages - 1))
     }
 
     /// The finger lifted (or its touch was cancelled) with `velocity` points/s along x:
@@ -166,17 +158,8 @@ final class HomeScreen: ShowScreen {
         guard let d = drag else { return }
         drag = nil
         let v = dragValue(d)
-        var target: Double
-        if velocity <= -Self.flingSpeed {
-            target = v.rounded(.down) + 1
-        } else if velocity >= Self.flingSpeed {
-            target = v.rounded(.up) - 1
-        } else {
-            target = v.rounded()
-        }
-        let from = d.start.rounded()
-        target = Swift.min(Swift.max(target, from - 1), from + 1)
-        target = Swift.min(Swift.max(target, 0), Double(home.pages - 1))
+        let target = PagingRule.settled(
+            value: v, velocity: velocity, from: d.start.rounded(), first: 0, last: Double(home.pages - 1))
         page = Int(target)
         slide = ShowSlide(from: v, to: target, start: nil, curve: .easeOut)
     }

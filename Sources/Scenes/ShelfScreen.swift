@@ -87,8 +87,9 @@ final class ShelfScreen: PlainScreen {
     /// Seconds the open transition takes.
     static let openDuration = 0.5
     static let openCurve = TimingCurve.easeInOut
-    /// The fraction of the finger's travel the row follows beyond the first and last cover.
-    static let rubberBand = 1.0 / 3
+    /// The fraction of the finger's travel the row follows beyond the first and last
+    /// cover: the pages' (`PagingRule`).
+    static let rubberBand = PagingRule.rubberBand
     /// A glide is over when its speed is under this, points/s (the remaining travel is
     /// then under 0.3 point and the row is set on its cover).
     static let restSpeed = 3.0
