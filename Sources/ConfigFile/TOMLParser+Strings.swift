@@ -42,43 +42,32 @@ extension TOMLParser {
     /// `"""..."""`, at its opening quotes. A backslash at the end of a line joins it to
     /// the next non-blank text; CR LF inside becomes LF.
     mutating func parseMultilineBasicString() throws(ConfigError) -> String {
-        let openLine = line
-        pos += 3
-        _ = try consumeNewline()
-        var out: [UInt8] = []
-        while true {
-            guard let b = current else {
-                throw syntax("unterminated multi-line string (missing closing \"\"\")", line: openLine)
-            }
-            switch b {
-            case Byte.quote:
-                if try closeMultiline(Byte.quote, into: &out) { return String(decoding: out, as: UTF8.self) }
-            case Byte.backslash:
-                if try !skipLineEndingBackslash() { try parseEscape(into: &out) }
-            case Byte.lf, Byte.cr:
-                _ = try consumeNewline()
-                out.append(Byte.lf)
-            default:
-                if isControl(b) { throw controlInString(b) }
-                out.append(b)
-                pos += 1
-            }
-        }
+        try parseMultiline(quote: Byte.quote, escapes: true)
     }
 
     /// `'''...'''`, at its opening quotes. CR LF inside becomes LF.
     mutating func parseMultilineLiteralString() throws(ConfigError) -> String {
+        try parseMultiline(quote: Byte.apostrophe, escapes: false)
+    }
+
+    /// A multi-line string closed by three `quote`s, at its opening quotes: the newline
+    /// right after them dropped, CR LF inside read as LF, control characters refused;
+    /// with `escapes` (basic strings) backslash escapes and line-ending backslashes.
+    private mutating func parseMultiline(quote: UInt8, escapes: Bool) throws(ConfigError) -> String {
         let openLine = line
         pos += 3
         _ = try consumeNewline()
         var out: [UInt8] = []
         while true {
             guard let b = current else {
-                throw syntax("unterminated multi-line string (missing closing ''')", line: openLine)
+                let closing = quote == Byte.quote ? "\"\"\"" : "'''"
+                throw syntax("unterminated multi-line string (missing closing \(closing))", line: openLine)
             }
             switch b {
-            case Byte.apostrophe:
-                if try closeMultiline(Byte.apostrophe, into: &out) { return String(decoding: out, as: UTF8.self) }
+            case quote:
+                if try closeMultiline(quote, into: &out) { return String(decoding: out, as: UTF8.self) }
+            case Byte.backslash where escapes:
+                if try !skipLineEndingBackslash() { try parseEscape(into: &out) }
             case Byte.lf, Byte.cr:
                 _ = try consumeNewline()
                 out.append(Byte.lf)

@@ -71,13 +71,13 @@ extension IIOAccelerometer {
 
     /// The whole number in the attribute (sysfs prints "%d\n"; see `wholeNumber(in:file:)`).
     func wholeNumber(_ name: String) throws(IIOError) -> Int {
-        try Self.wholeNumber(in: try attribute(name, required: true)!, file: path + "/" + name)
+        try Self.wholeNumber(in: try attribute(name, required: true)![...], file: path + "/" + name)
     }
 
     /// The whole number in an attribute's bytes: an optional sign and at most 18 digits,
     /// spaces around them allowed.
-    static func wholeNumber(in bytes: [UInt8], file: String) throws(IIOError) -> Int {
-        let text = SysfsFile.trimmed(bytes[...])
+    static func wholeNumber(in bytes: ArraySlice<UInt8>, file: String) throws(IIOError) -> Int {
+        let text = SysfsFile.trimmed(bytes)
         guard !text.isEmpty else { throw IIOError(path: file, fault: .empty) }
         var digits = text
         if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {

@@ -13,6 +13,8 @@ internal import Glibc
 public final class IIOSampler {
     public let device: IIOAccelerometer
     private var descriptors: [Int32] = []
+    /// The raw attributes' paths, x y z, for errors (made once, not per sample).
+    private let files: [String]
     private let scales: [Double]
     private let matrix: MountMatrix
     private var buffer = [UInt8](repeating: 0, count: 64)
@@ -21,12 +23,12 @@ public final class IIOSampler {
     /// - Throws: what `IIOAccelerometer.readSample` would for them.
     public init(_ device: IIOAccelerometer) throws(IIOError) {
         self.device = device
+        files = IIOAccelerometer.rawAttributes.map { device.path + "/" + $0 }
         var scales: [Double] = []
         for axis in 0..<3 { scales.append(try device.scale(axis: axis)) }
         self.scales = scales
         matrix = try device.mountMatrix()
-        for attribute in IIOAccelerometer.rawAttributes {
-            let file = device.path + "/" + attribute
+        for file in files {
             var fd: Int32
             repeat { fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
             guard fd >= 0 else {
@@ -46,7 +48,7 @@ public final class IIOSampler {
         guard SysfsFile.isDirectory(device.path) else { throw IIOError(path: device.path, fault: .deviceVanished) }
         var v = [0.0, 0.0, 0.0]
         for axis in 0..<3 {
-            let file = device.path + "/" + IIOAccelerometer.rawAttributes[axis]
+            let file = files[axis]
             var n: Int
             repeat {
                 n = buffer.withUnsafeMutableBytes { pread(descriptors[axis], $0.baseAddress, $0.count, 0) }
@@ -55,7 +57,7 @@ public final class IIOSampler {
                 let e = errno
                 throw Self.failure(device, file: file, errno: e)
             }
-            v[axis] = Double(try IIOAccelerometer.wholeNumber(in: Array(buffer[0..<n]), file: file)) * scales[axis]
+            v[axis] = Double(try IIOAccelerometer.wholeNumber(in: buffer[0..<n], file: file)) * scales[axis]
         }
         return matrix.applied(to: Acceleration(x: v[0], y: v[1], z: v[2]))
     }

@@ -150,18 +150,7 @@ final class BookScreen: ShowScreen {
         backButton.addSublayer(text)
         layer.addSublayer(backButton)
         bindTap(backButton, opening: backTarget)
-        let s = menuButton.bounds.width
-        let barHeight = Swift.max(2, (s * 0.1).rounded())
-        let barWidth = (s * 0.56).rounded()
-        for k in 0..<3 {
-            let y = (s / 2 + Double(k - 1) * (s * 0.2).rounded() - barHeight / 2).rounded(.down)
-            let bar = Layer(
-                name: "book.menu.bar\(k)",
-                frame: Rect2D(x: ((s - barWidth) / 2).rounded(.down), y: y, width: barWidth, height: barHeight),
-                contents: .color(0xffff_ffff))
-            bar.allowsHitTesting = false
-            menuButton.addSublayer(bar)
-        }
+        MenuGlyph.addBars(to: menuButton, side: menuButton.bounds.width, namePrefix: "book.menu")
         layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }

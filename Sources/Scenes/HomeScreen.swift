@@ -114,18 +114,7 @@ final class HomeScreen: ShowScreen {
     }
 
     private func addMenuButton() {
-        let s = home.menuButton.width
-        let barHeight = Swift.max(2, (s * 0.1).rounded())
-        let barWidth = (s * 0.56).rounded()
-        for k in 0..<3 {
-            let y = (s / 2 + Double(k - 1) * (s * 0.2).rounded() - barHeight / 2).rounded(.down)
-            let bar = Layer(
-                name: "home.menu.bar\(k)",
-                frame: Rect2D(x: ((s - barWidth) / 2).rounded(.down), y: y, width: barWidth, height: barHeight),
-                contents: .color(0xffff_ffff))
-            bar.allowsHitTesting = false
-            menuButton.addSublayer(bar)
-        }
+        MenuGlyph.addBars(to: menuButton, side: home.menuButton.width, namePrefix: "home.menu")
         content.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }

@@ -174,8 +174,7 @@ extension Kiosk {
             return
         }
         transition = change.turn(in: pipeline, at: t)
-        turnInThisFrame = orientationAskedAt ?? began
+        turnInThisFrame = (orientationAskedAt ?? began, (now - began) * 1000)
         orientationAskedAt = nil
-        lastTurn = (lastTurn?.total ?? 0, (now - began) * 1000)
     }
 }

@@ -66,7 +66,9 @@ public final class Kiosk {
     /// When the pending orientation was asked for (scene seconds), and whether the frame
     /// being drawn is the first of a new orientation: for the turn's time in `status`.
     var orientationAskedAt: Double?
-    var turnInThisFrame: Double?
+    /// The turn carried out for the frame being drawn: when it was asked for (scene
+    /// seconds) and its rebuild, milliseconds.
+    var turnInThisFrame: (askedAt: Double, rebuild: Double)?
     /// The last orientation change: from the request to the first frame of the new
     /// orientation handed to the display, and that frame's rebuild, milliseconds.
     var lastTurn: (total: Double, rebuild: Double)?
@@ -329,12 +331,12 @@ public final class Kiosk {
         }
         framesDrawn += 1
         lastFrameAt = t
-        if let asked = turnInThisFrame {
+        if let turn = turnInThisFrame {
             turnInThisFrame = nil
-            let total = (now - asked) * 1000
-            lastTurn = (total, lastTurn?.rebuild ?? 0)
+            let total = (now - turn.askedAt) * 1000
+            lastTurn = (total, turn.rebuild)
             logger.info(
-                "rotation: orientation \(orientation) on screen \(Decimal.format(total, places: 1)) ms after it was asked (rebuilt in \(Decimal.format(lastTurn?.rebuild ?? 0, places: 1)) ms)"
+                "rotation: orientation \(orientation) on screen \(Decimal.format(total, places: 1)) ms after it was asked (rebuilt in \(Decimal.format(turn.rebuild, places: 1)) ms)"
             )
         }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
