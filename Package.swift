@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
-        .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint"]),
+        .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "FixedPoint", "CDRM"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "Rotation", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 
 @testable import Rotation
 
@@ -69,7 +70,7 @@ import Testing
         (225.0, .upsideDown), (225.0, .clockwise270), (315.0, .clockwise270), (315.0, .upright),
     ])
     func noiseAt45DegreesNeverFlaps(diagonal: Double, from start: Orientation) {
-        var random = SplitMix64(state: UInt64(diagonal) &* 31 &+ UInt64(start.rawValue))
+        var random = SplitMix64(seed: UInt64(diagonal) &* 31 &+ UInt64(start.rawValue))
         var current: Orientation? = start
         for i in 0..<500 {
             // The extremes first, then uniform noise.

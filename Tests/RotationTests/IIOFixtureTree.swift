@@ -1,4 +1,5 @@
 import Foundation
+import VitrineTestSupport
 
 @testable import Rotation
 
@@ -96,19 +97,8 @@ func pose(degrees: Double, magnitude: Double = Acceleration.standardGravity) -> 
     return Acceleration(x: magnitude * sin(r), y: -magnitude * cos(r), z: 0)
 }
 
-/// A small deterministic generator (SplitMix64) for noise sequences.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `range`, uniformly.
+extension SplitMix64 {
+    /// A value in `range`, uniformly: noise sequences.
     mutating func next(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }

@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 
 @testable import Rotation
 
@@ -265,7 +266,7 @@ import Testing
         let device = try IIOAccelerometer.find(nil, root: tree.root)
         var service = RotationService(mount: .upright, source: .iio)
         #expect(service.iioSample(Result { () throws(IIOError) in try device.readSample() }) == .clockwise90)
-        var random = SplitMix64(state: 45)
+        var random = SplitMix64(seed: 45)
         for i in 0..<100 {
             tree.setPose(0, degrees: 45 + random.next(in: -5...5))
             #expect(service.iioSample(Result { () throws(IIOError) in try device.readSample() }) == nil, "sample \(i)")
