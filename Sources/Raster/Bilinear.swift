@@ -37,33 +37,66 @@ func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ dx: UInt
 /// `pitchBytes` further. With `opaqueSource` every read pixel's alpha is taken as 255.
 /// With `fade`, each sample is scaled by `opacity` / 255 first, rounded as `mulDiv255x4`
 /// (exactly: the product fits a 16-bit lane), as the reference's `blend` does.
+///
+/// The lanes hold the two footprints side by side, [A, B]: the left pixels of both,
+/// the right pixels of both, a weight per footprint in its four lanes. Each is put
+/// together from 64-bit words (two pixels, or a weight times 0x0001000100010001) and
+/// moved into a vector whole: building the vectors lane by lane, or splatting the
+/// alpha of a computed vector, compiles to a lane move per element on SSE2.
+/// Horizontally, l (128 - dx) + r dx is computed as l 128 + (r - l) dx, the same value:
+/// wrapping 16-bit arithmetic, and the true result is below 65536.
 @inline(__always)
 func bilinearOverPair(
     _ topA: UnsafeRawPointer, _ topB: UnsafeRawPointer, pitchBytes: Int,
     dxA: UInt16, dyA: UInt16, dxB: UInt16, dyB: UInt16,
     into d: UnsafeMutableRawPointer, opaqueSource: Bool, fade: Bool = false, opacity: UInt16 = 255
 ) {
-    let alpha = SIMD8<UInt8>(0, 0, 0, 255, 0, 0, 0, 255)
-    @inline(__always) func load(_ p: UnsafeRawPointer) -> SIMD8<UInt16> {
-        let v = p.loadUnaligned(as: SIMD8<UInt8>.self)
-        return widen8(opaqueSource ? v | alpha : v)
+    let alpha: UInt64 = opaqueSource ? 0xff00_0000_ff00_0000 : 0
+    let ta = topA.loadUnaligned(as: UInt64.self) | alpha
+    let ba = topA.loadUnaligned(fromByteOffset: pitchBytes, as: UInt64.self) | alpha
+    let tb = topB.loadUnaligned(as: UInt64.self) | alpha
+    let bb = topB.loadUnaligned(fromByteOffset: pitchBytes, as: UInt64.self) | alpha
+    let low: UInt64 = 0xffff_ffff
+    // [A's left, B's left] and [A's right, B's right], top and bottom rows.
+    let tl = widenPair(ta & low | tb << 32), tr = widenPair(ta >> 32 | tb & ~low)
+    let bl = widenPair(ba & low | bb << 32), br = widenPair(ba >> 32 | bb & ~low)
+    let dy = splatPair(dyA, dyB), dx = splatPair(dxA, dxB)
+    let left = ((tl &<< 7) &+ (bl &- tl) &* dy) &>> 6  // t (128 - dy) + b dy, >> 6
+    let right = ((tr &<< 7) &+ (br &- tr) &* dy) &>> 6
+    let sampled = ((left &<< 7) &+ (right &- left) &* dx) &>> 8
+    let dv = widenPair(d.loadUnaligned(as: UInt64.self))
+    let out: SIMD8<UInt16>
+    if opaqueSource {
+        // The sample's alpha is 255, or the opacity once faded: no alpha to splat.
+        if !fade {
+            out = sampled
+        } else {
+            let k = SIMD8<UInt16>(repeating: opacity)
+            out = div255Shifts(sampled &* k) &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- k))
+        }
+    } else {
+        let s = fade ? div255Shifts(sampled &* SIMD8(repeating: opacity)) : sampled
+        let words = unsafeBitCast(s, to: SIMD2<UInt64>.self)
+        let a = splatPair(UInt16(truncatingIfNeeded: words[0] >> 48), UInt16(truncatingIfNeeded: words[1] >> 48))
+        out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- a))
     }
-    // Each vector holds one footprint's left and right pixel, four channels each.
-    @inline(__always) func footprint(_ p: UnsafeRawPointer, _ dx: UInt16, _ dy: UInt16) -> SIMD8<UInt16> {
-        let t = load(p), b = load(p + pitchBytes)
-        let column = (t &<< 7) &+ (b &- t) &* SIMD8(repeating: dy)  // t (128 - dy) + b dy
-        let w = SIMD8<UInt16>(128 &- dx, 128 &- dx, 128 &- dx, 128 &- dx, dx, dx, dx, dx)
-        return (column &>> 6) &* w
-    }
-    let a = footprint(topA, dxA, dyA), b = footprint(topB, dxB, dyB)
-    let left = SIMD8<UInt16>(lowHalf: a.lowHalf, highHalf: b.lowHalf)
-    let right = SIMD8<UInt16>(lowHalf: a.highHalf, highHalf: b.highHalf)
-    let sampled = (left &+ right) &>> 8
-    let s = fade ? div255Shifts(sampled &* SIMD8(repeating: opacity)) : sampled
-    let dv = widen8(d.loadUnaligned(as: SIMD8<UInt8>.self))
-    let out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlpha(s)))
-    d.storeBytes(of: narrow8(out), as: SIMD8<UInt8>.self)
+    d.storeBytes(of: narrowPair(out), as: UInt64.self)
 }
+
+/// Two pixels (a 64-bit word, the first in the low half) zero-extended to 16-bit lanes.
+@inline(__always)
+func widenPair(_ w: UInt64) -> SIMD8<UInt16> { widen8(unsafeBitCast(w, to: SIMD8<UInt8>.self)) }
+
+/// `a` in the first pixel's four lanes, `b` in the second's.
+@inline(__always)
+func splatPair(_ a: UInt16, _ b: UInt16) -> SIMD8<UInt16> {
+    let ones: UInt64 = 0x0001_0001_0001_0001
+    return unsafeBitCast(SIMD2<UInt64>(UInt64(a) &* ones, UInt64(b) &* ones), to: SIMD8<UInt16>.self)
+}
+
+/// Two pixels' 16-bit lanes (each at most 255) back to their bytes, as a 64-bit word.
+@inline(__always)
+func narrowPair(_ v: SIMD8<UInt16>) -> UInt64 { unsafeBitCast(narrow8(v), to: UInt64.self) }
 
 /// The source a transformed draw reads: its pixels and size, and the alpha it ORs into
 /// every pixel it reads (0xff000000 for xrgb8888, which has no alpha).

@@ -122,9 +122,43 @@ import VitrineTestSupport
         let old = r.frames[0]  // home at rest at 0 degrees: the picture that turns
         let new = try Self.logical(
             try RotationRender.frame("home", width: Self.W, height: Self.H, rotation: .clockwise90, at: 1.15), .clockwise90)
-        let now = try Self.logical(mid, .clockwise90)
-        let (lw, lh) = (now.width, now.height)  // 480 x 800
-        let angle = Double.pi / 4
+        let (mixed, alone, median) = try Self.expectTurn(
+            of: old, over: new, in: try Self.logical(mid, .clockwise90), by: Double.pi / 4, opacity: 0.5)
+        print("turn midpoint: \(mixed) mixed, \(alone) new-only samples; old picture's opacity median \(median)")
+    }
+
+    /// Early in a quarter turn the old frame is drawn from its copy turned a quarter
+    /// clockwise beforehand, turned back by the rest (`TurnTransition`): the picture is
+    /// the same one the model turns, at the angle and opacity of that moment.
+    @Test func theTurnEarlyDrawsTheQuarterPicture() throws {
+        let t = 1.05
+        let r = try RotationRender(
+            "home", width: Self.W, height: Self.H, script: "1.0 rotate 90", times: .at([0.9, 1.0, t]))
+        let turn = try #require(r.renderer.transition)
+        let e = TimingCurve.easeInOut.value(at: (t - 1.0) / TurnTransition.duration)
+        let angle = turn.angle(at: e)
+        #expect(angle > Double.pi / 4 && TurnTransition.wantsQuarter(angle), "\(angle) rad")
+        guard case .image(let picture) = turn.layer.contents else {
+            Issue.record("the turn's layer shows no picture")
+            return
+        }
+        #expect(picture.width == Self.H && picture.height == Self.W, "the quarter-turned picture")
+        let new = try Self.logical(
+            try RotationRender.frame("home", width: Self.W, height: Self.H, rotation: .clockwise90, at: t), .clockwise90)
+        let (mixed, alone, median) = try Self.expectTurn(
+            of: r.frames[0], over: new, in: try Self.logical(r.frames[2], .clockwise90), by: angle, opacity: 1 - e,
+            alone: 0)
+        print("turn at \(t) s: \(mixed) mixed, \(alone) new-only samples; opacity median \(median) (model \(1 - e))")
+    }
+
+    /// Checks a turn's frame `now` (logical) against the model: where the `old` picture
+    /// lies, turned `angle` radians clockwise about the screen's centre, each pixel is
+    /// its colour over `new`'s at `opacity`; everywhere else `new` alone. Returns the
+    /// samples of each kind and the opacity read off the pixels (median).
+    static func expectTurn(
+        of old: Surface, over new: Surface, in now: Surface, by angle: Double, opacity: Double, alone least: Int = 1000
+    ) throws -> (mixed: Int, alone: Int, opacity: Double) {
+        let (lw, lh) = (now.width, now.height)  // 480 x 800 after a quarter turn
         let (c, s) = (cos(angle), sin(angle))
         var mixed = 0, alone = 0, opacities: [Double] = []
         for y in stride(from: 4, to: lh - 4, by: 6) {
@@ -152,10 +186,10 @@ import VitrineTestSupport
                 for j in -2...2 { for i in -2...2 where old[ui + i, vi + j] != o { flat = false } }
                 guard flat else { continue }
                 let oc = channels(o)
-                let want = zip(oc, n).map { (Double($0) + Double($1)) / 2 }
+                let want = zip(oc, n).map { opacity * Double($0) + (1 - opacity) * Double($1) }
                 #expect(
                     zip(got, want).allSatisfy { abs(Double($0) - $1) <= 2.5 },
-                    "(\(x), \(y)): \(got) is not half \(oc) over \(n)")
+                    "(\(x), \(y)): \(got) is not \(oc) over \(n) at \(opacity)")
                 mixed += 1
                 // The opacity read off the pixels, where the two colours differ enough.
                 for k in 0..<3 where abs(oc[k] - n[k]) >= 60 {
@@ -163,11 +197,11 @@ import VitrineTestSupport
                 }
             }
         }
-        #expect(mixed > 1000 && alone > 1000, "\(mixed) mixed and \(alone) new-only samples")
+        #expect(mixed > 1000 && alone >= least, "\(mixed) mixed and \(alone) new-only samples")
         #expect(opacities.count > 100, "\(opacities.count) samples of the old picture's opacity")
         let sorted = opacities.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        #expect(abs(median - 0.5) < 0.02, "the old picture's opacity: \(median)")
-        print("turn midpoint: \(mixed) mixed, \(alone) new-only samples; old picture's opacity median \(median) over \(opacities.count)")
+        #expect(abs(median - opacity) < 0.02, "the old picture's opacity: \(median), not \(opacity)")
+        return (mixed, alone, median)
     }
 }
