@@ -39,6 +39,12 @@ let package = Package(
             name: "CLibInput", path: "Sources/CLibInput", pkgConfig: "libinput",
             providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
+        // libwayland-client and the xdg-shell / presentation-time glue wayland-scanner made
+        // (generate.sh; WaylandTests checks it is current), for the Wayland backend.
+        .target(
+            name: "CWayland", exclude: ["generate.sh"],
+            linkerSettings: [.linkedLibrary("wayland-client")]),
+
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
@@ -62,11 +68,12 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation",
+                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
         .target(name: "FBDev", dependencies: ["Display", "Raster", "CFBDev"]),
+        .target(name: "Wayland", dependencies: ["Display", "Raster", "FixedPoint", "Input", "CWayland"]),
         .target(name: "LibInput", dependencies: ["Input", "CLibInput"]),
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as

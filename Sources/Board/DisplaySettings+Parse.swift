@@ -1,7 +1,7 @@
 import ConfigFile
 
 extension DisplaySettings {
-    static let knownKeys = ["backend", "device", "connector", "mode", "format", "buffers", "size"]
+    static let knownKeys = ["backend", "device", "connector", "mode", "format", "buffers", "size", "fullscreen"]
 
     /// Validates `[display]`. Keys that mean nothing for the backend are refused ("only
     /// for ..."), so a board switched between backends says what to remove.
@@ -47,8 +47,11 @@ extension DisplaySettings {
             size = DisplaySettings.defaultWindowSize
         }
 
+        try table.forbid("fullscreen", unless: backend == .wayland, "the wayland backend")
+        let fullscreen = try table.optionalBool("fullscreen") ?? true
+
         self.init(
             backend: backend, device: device, connector: connector, mode: mode, format: format, buffers: buffers,
-            size: size)
+            size: size, fullscreen: fullscreen)
     }
 }

@@ -54,6 +54,10 @@ public struct DisplaySettings: Hashable, Sendable {
     /// window's size, default `DisplaySettings.defaultWindowSize`; nil (and refused in
     /// the file) for drm and fbdev, whose size comes from the mode.
     public var size: PanelDimensions?
+    /// `fullscreen`: wayland only. True (default): the window asks its compositor for
+    /// fullscreen (a kiosk under cage or labwc); false: a window of `size` (a show's
+    /// author on a desktop).
+    public var fullscreen: Bool
 
     /// A Wayland window's size when the board gives none: the common 7-inch panel's.
     public static let defaultWindowSize = PanelDimensions(width: 800, height: 480)
@@ -62,8 +66,9 @@ public struct DisplaySettings: Hashable, Sendable {
 
     public init(
         backend: Backend, device: String? = nil, connector: String? = nil, mode: Mode? = nil,
-        format: PixelFormat = .xrgb8888, buffers: Int = 2, size: PanelDimensions? = nil
+        format: PixelFormat = .xrgb8888, buffers: Int = 2, size: PanelDimensions? = nil, fullscreen: Bool = true
     ) {
+        self.fullscreen = fullscreen
         self.backend = backend
         self.device = device
         self.connector = connector

@@ -33,6 +33,9 @@ public enum DisplayEvent: Equatable, Sendable {
     /// An output is back after a hotplug, maybe with another mode: the panel size
     /// (`width`, `height`) may have changed, and every buffer's age is 0.
     case outputBack(String)
+    /// The window was closed by its user or compositor (xdg_toplevel.close): the kiosk
+    /// stops cleanly (exit 0). The text says by whom, for the log.
+    case closeRequested(String)
 }
 
 /// What puts frames on a screen: DRM/KMS, fbdev, a Wayland window, or nothing
@@ -125,6 +128,12 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case unavailable(String)
     /// Another process holds the display (DRM master): exit 75, worth a restart.
     case busy(String)
+    /// The display went away under the kiosk (a Wayland compositor hung up): exit 75, so
+    /// systemd restarts the kiosk once it is back.
+    case lost(String)
+    /// The display server refused a request (a Wayland protocol error: the text names the
+    /// interface, object and code). Exit 1.
+    case protocolError(String)
     /// A system call on the display failed: `call` names the ioctl or function, `device`
     /// the node. Exit 1.
     case system(device: String, call: String, errno: Int32, message: String)
@@ -136,6 +145,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
         case .alreadyAcquired(let i): "display: buffer \(i) is still acquired; present it first"
         case .unavailable(let what): "no usable display: \(what)"
         case .busy(let what): "display busy: \(what)"
+        case .lost(let what): "display lost: \(what)"
+        case .protocolError(let what): what
         case .system(let device, let call, let errno, let message): "\(device): \(call): \(message) (errno \(errno))"
         }
     }

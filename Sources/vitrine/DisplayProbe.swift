@@ -11,7 +11,7 @@ import Runtime
 enum DisplayProbe {
     static func lookedAt() -> String {
         var seen: [String] = []
-        seen.append(ProcessEnvironment.current()["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) (no Wayland backend in this build)" } ?? "WAYLAND_DISPLAY (unset)")
+        seen.append("WAYLAND_DISPLAY (unset)")
         seen.append(DRMProbe.lookedAt())
         if access("/dev/fb0", F_OK) == 0 {
             seen.append("/dev/fb0")
@@ -21,10 +21,14 @@ enum DisplayProbe {
         return "looked at " + seen.joined(separator: ", ") + "; give --board FILE"
     }
 
-    /// The display `run` uses without a board, in DESIGN.md §3's order (Wayland has no
-    /// backend in this build): the first DRM card with a connected connector, else
-    /// /dev/fb0; nil when there is neither.
+    /// The display `run` uses without a board, in DESIGN.md §3's order: a window
+    /// (`DisplaySettings.defaultWindowSize`, not fullscreen: a show's author on a
+    /// desktop) when WAYLAND_DISPLAY is set, else the first DRM card with a connected
+    /// connector, else /dev/fb0; nil when there is none.
     static func firstDisplay() -> DisplaySettings? {
+        if let w = ProcessEnvironment.current()["WAYLAND_DISPLAY"], !w.isEmpty {
+            return DisplaySettings(backend: .wayland, size: DisplaySettings.defaultWindowSize, fullscreen: false)
+        }
         if let card = DRMProbe.firstConnectedCard() { return DisplaySettings(backend: .drm, device: card) }
         if access("/dev/fb0", F_OK) == 0 { return DisplaySettings(backend: .fbdev, device: "/dev/fb0") }
         return nil

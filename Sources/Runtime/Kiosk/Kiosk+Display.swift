@@ -1,23 +1,31 @@
 import Display
 
 /// The display's events: flips landing (the next frame is drawn then), an output lost or
-/// back after a hotplug.
+/// back after a hotplug (or a window resized), a window closed.
 extension Kiosk {
     /// Reads what `fd` (one of the display's descriptors) has, and acts on it.
     func displayEvents(on fd: Int32) throws(KioskError) {
         var shownAt: Double?
         var lost: String?
         var back: String?
+        var closed: String?
         do {
             try display.handleEvents(on: fd) { event in
                 switch event {
                 case .frameShown(let vblank): shownAt = vblank
                 case .outputLost(let what): lost = what
                 case .outputBack(let what): back = what
+                case .closeRequested(let why): closed = why
                 }
             }
         } catch {
             throw KioskError(error)
+        }
+        windowInput()
+        if let closed {
+            logger.info("\(closed): stopping")
+            stopRequested = true
+            return
         }
         if let lost {
             logger.warning("output lost: \(lost); running without one until it is back")

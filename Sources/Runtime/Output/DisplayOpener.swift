@@ -5,6 +5,7 @@ import DRM
 import Display
 import FBDev
 import Logging
+import Wayland
 
 /// Opens the display a board names (DESIGN.md §3, `[display]`): the backend selection of
 /// `Runtime`. Each backend's failures arrive as `KioskError`s with their exit status:
@@ -74,7 +75,15 @@ public enum DisplayOpener {
                 throw KioskError(error, context: "drm")
             }
         case .wayland:
-            throw .unavailable("the \(settings.backend.rawValue) backend is not in this build")
+            let size = settings.size ?? DisplaySettings.defaultWindowSize
+            let request = WaylandDisplay.Request(
+                format: settings.format, buffers: settings.buffers, width: size.width, height: size.height,
+                fullscreen: settings.fullscreen)
+            do {
+                return try WaylandDisplay.open(request)
+            } catch {
+                throw KioskError(error, context: "wayland")
+            }
         }
     }
 }
@@ -82,13 +91,14 @@ public enum DisplayOpener {
 extension KioskError {
     /// A display failure as the kiosk reports it, with its exit status: unavailable 69,
     /// and unsupported too (a framebuffer depth or size Vitrine can't draw: a restart
-    /// won't change it; the message says what was found); busy 75; anything else 1,
+    /// won't change it; the message says what was found); busy and lost (a Wayland
+    /// compositor gone: restart once it is back) 75; anything else 1,
     /// its message after `context` (what was being done).
     public init(_ error: DisplayError, context what: String? = nil) {
         switch error {
         case .unavailable(let text): self = .unavailable(text)
         case .unsupported: self = .unavailable("\(error)")
-        case .busy: self = .busy("\(error)")
+        case .busy, .lost: self = .busy("\(error)")
         default: self = .failure(what.map { "\($0): \(error)" } ?? "\(error)")
         }
     }

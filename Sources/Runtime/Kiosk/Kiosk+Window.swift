@@ -1,0 +1,30 @@
+import Input
+import Wayland
+
+/// Input from a Wayland window's seats (wl_touch, wl_pointer): already in the window's
+/// buffer pixels, the window's "panel", fed to the same tracker as libinput's events.
+extension Kiosk {
+    /// Hands on what the window's seats sent while its events were read.
+    func windowInput() {
+        guard let window = display as? WaylandDisplay else { return }
+        var touchedNow = false
+        for item in window.takeInput() {
+            switch item {
+            case .touch(var e):
+                e.time -= startTime
+                tracker.handle(e) { deliver($0) }
+                touchedNow = true
+            case .pointer(var e):
+                e.time -= startTime
+                tracker.handle(e) { deliver($0) }
+                touchedNow = true
+            case .pointerCancelled(let time):
+                tracker.cancelPointer(time: time - startTime) { deliver($0) }
+                touchedNow = true
+            case .seat(let what):
+                logger.info("input: wayland \(what)")
+            }
+        }
+        if touchedNow { touched() }
+    }
+}

@@ -1,0 +1,137 @@
+internal import CWayland
+internal import Glibc
+import Display
+
+extension WaylandDisplay {
+    public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {
+        try dispatch(waiting: 0)
+        let happened = events
+        events.removeAll(keepingCapacity: true)
+        for e in happened { report(e) }
+    }
+
+    /// Reads what the connection has (waiting up to `seconds` for something, 0: not at
+    /// all) and runs the listeners; then sends what they queued.
+    func dispatch(waiting seconds: Double) throws(DisplayError) {
+        while wl_display_prepare_read(connection) != 0 {
+            guard wl_display_dispatch_pending(connection) >= 0 else { throw connectionError() }
+        }
+        try flush()
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(max(0, min(seconds, 60)) * 1000)
+        let ready = poll(&p, 1, ms)
+        if ready > 0 {
+            guard wl_display_read_events(connection) == 0 else { throw connectionError() }
+        } else {
+            wl_display_cancel_read(connection)
+        }
+        guard wl_display_dispatch_pending(connection) >= 0 else { throw connectionError() }
+        try flush()
+        if closeRequested, !closeReported {
+            closeReported = true
+            events.append(.closeRequested("wayland: the window was closed (xdg_toplevel.close)"))
+        }
+    }
+
+    /// Sends the requests queued; a full socket is left for the next call.
+    func flush() throws(DisplayError) {
+        if wl_display_flush(connection) < 0, errno != EAGAIN { throw connectionError() }
+    }
+
+    /// What the connection's failure means: a protocol error (exit 1, naming the
+    /// interface, object and code) or the compositor gone (exit 75: restart when it is
+    /// back).
+    func connectionError() -> DisplayError {
+        let e = wl_display_get_error(connection)
+        if e == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var id: UInt32 = 0
+            let code = wl_display_get_protocol_error(connection, &interface, &id)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            return .protocolError("wayland: protocol error on \(name)@\(id): code \(code)")
+        }
+        let why = e != 0 ? String(cString: strerror(e)) : "connection closed"
+        return .lost("the Wayland compositor at \(socket) went away (\(why))")
+    }
+
+    // MARK: listeners' work
+
+    func toplevelConfigured(width: Int32, height: Int32) {
+        size.toplevelConfigure(width: width, height: height)
+    }
+
+    /// xdg_surface.configure (acknowledged by the listener): the pending size applies.
+    func surfaceConfigured() {
+        let first = !configured
+        configured = true
+        if size.apply() || first { noteSize(first: first) }
+    }
+
+    /// After a size or scale change: the window is usable or not, and the kiosk hears
+    /// (`.outputBack` with the new size; `.outputLost` when it becomes unusable).
+    func noteSize(first: Bool = false) {
+        let wasUsable = usable
+        usable = size.isUsable
+        if usable {
+            lastUsable = (size.bufferWidth, size.bufferHeight)
+            events.append(.outputBack("window \(size.description)"))
+        } else if wasUsable || first {
+            events.append(
+                .outputLost(
+                    "window \(size.description) can't hold the show (\(WindowSize.minimum) to \(WindowSize.maximum) pixels a side): waiting for another size"
+                ))
+        }
+    }
+
+    func entered(_ output: OpaquePointer?, _ inside: Bool) {
+        guard let output else { return }
+        if inside { enteredOutputs.insert(output) } else { enteredOutputs.remove(output) }
+        outputChanged()
+    }
+
+    /// The scale the window's buffers should have: the largest of its outputs' (of all
+    /// outputs before it has entered one).
+    func outputChanged() {
+        let on = outputs.filter { enteredOutputs.contains($0.proxy) }
+        let scale = (on.isEmpty ? outputs : on).map(\.scale).max() ?? 1
+        if let r = (on.isEmpty ? outputs : on).map(\.refresh).max(), r > 0 { outputRefresh = Double(r) / 1000 }
+        if size.setScale(scale), configured { noteSize() }
+    }
+
+    func released(_ buffer: OpaquePointer?) {
+        guard let i = buffers?.index(of: buffer) else { return }
+        ring.released(i)
+        if frameOwed, !waitingForFrame {
+            frameOwed = false
+            events.append(.frameShown(vblank: lastPresented ?? now))
+        }
+    }
+
+    func frameDone(_ callback: OpaquePointer?) {
+        if let callback { wl_callback_destroy(callback) }
+        frameCallback = nil
+        waitingForFrame = false
+        if ring.free == nil {
+            frameOwed = true
+        } else {
+            events.append(.frameShown(vblank: lastPresented ?? now))
+        }
+    }
+
+    func presented(at seconds: Double, refreshNanoseconds: UInt32) {
+        // Only a CLOCK_MONOTONIC time is on the kiosk's clock.
+        if presentationClock == CLOCK_MONOTONIC { lastPresented = seconds }
+        if refreshNanoseconds > 0 { outputRefresh = 1e9 / Double(refreshNanoseconds) }
+    }
+
+    func requestFrameCallback() {
+        if let old = frameCallback { wl_callback_destroy(old) }
+        frameCallback = wl_surface_frame(surface)
+        if let c = frameCallback { _ = wl_callback_add_listener(c, Listeners.frame, userData) }
+    }
+
+    func requestPresentationFeedback() {
+        guard let presentation, let f = wp_presentation_feedback(presentation, surface) else { return }
+        _ = wp_presentation_feedback_add_listener(f, Listeners.feedback, userData)
+    }
+}
