@@ -106,6 +106,7 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
         .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint", "VitrineTestSupport"]),
