@@ -15,8 +15,11 @@ extension ShowScene {
 
     /// Back to the home screen without replaying the launch doors (the control socket's
     /// `home`, the idle reset): the screen shown slides out to the right, home slides in
-    /// from the left, starting at `time`. At home already: nothing.
+    /// from the left, starting at `time`. At home already: nothing; during the launch the
+    /// doors go at once (home is the screen under them: `ctl home` means home now, not
+    /// after the doors' hold).
     public func goHome(time: Double) {
+        cutLaunch()
         navigate(to: .home, start: time)
     }
 

@@ -1,0 +1,89 @@
+import Assets
+import Glibc
+import Raster
+import VitrineTestSupport
+
+/// A real weston 10 for the tests: headless backend, pixman renderer, desktop shell (a
+/// fullscreen window covers its panel; weston 10's kiosk shell never repaints a headless
+/// output for a client here, measured: no frame callback, a black screenshot),
+/// `--debug` for weston-screenshooter, on a socket in a private runtime folder.
+final class Weston {
+    static var isInstalled: Bool {
+        access("/usr/bin/weston", X_OK) == 0 && access("/usr/bin/weston-screenshooter", X_OK) == 0
+    }
+
+    let runtime: String
+    let socket = "wl-vitrine-test"
+    let process: ChildProcess
+
+    /// Starts weston at `width` x `height`; waits (hang bound 30 s) for its socket.
+    init(width: Int = 800, height: Int = 480, name: String) throws {
+        runtime = "/tmp/vitrine-weston-\(getpid())-\(name)"
+        _ = try ChildProcess.run(["/bin/rm", "-rf", runtime])
+        mkdir(runtime, 0o700)
+        process = try ChildProcess(
+            [
+                "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--width=\(width)",
+                "--height=\(height)", "--debug", "--socket=\(socket)", "--idle-time=0",
+            ],
+            environment: ["XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin"])
+        let deadline = ChildProcess.now + 30
+        while access(runtime + "/" + socket, F_OK) != 0 {
+            guard ChildProcess.now < deadline, !process.wait(timeout: 0) else {
+                throw WestonError.didNotStart(process.standardError)
+            }
+            usleep(20_000)
+        }
+    }
+
+    deinit { stop() }
+
+    /// The environment a client of this weston gets.
+    var clientEnvironment: [String] { ["XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(socket)"] }
+
+    func stop() {
+        if process.exitStatus == nil && process.terminatingSignal == nil {
+            kill(process.pid, SIGTERM)
+            if !process.wait(timeout: 10) { kill(process.pid, SIGKILL); process.wait(timeout: 10) }
+        }
+        _ = try? ChildProcess.run(["/bin/rm", "-rf", runtime])
+    }
+
+    /// What the output shows now (weston-screenshooter), as an xrgb8888 surface.
+    func screenshot() throws -> Surface {
+        let dir = runtime + "/shots"
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+        mkdir(dir, 0o755)
+        let env = clientEnvironment.joined(separator: " ")
+        let r = try ChildProcess.run(["/bin/sh", "-c", "cd \(dir) && env \(env) /usr/bin/weston-screenshooter"])
+        guard r.status == 0 else { throw WestonError.screenshot(r.stderr) }
+        let listing = try ChildProcess.run(["/bin/sh", "-c", "ls \(dir)/*.png"]).stdout
+        guard let path = listing.split(separator: "\n").first.map(String.init) else { throw WestonError.screenshot("no PNG") }
+        return try PNG.read(path: path)
+    }
+}
+
+enum WestonError: Error {
+    case didNotStart(String)
+    case screenshot(String)
+}
+
+/// The share of pixels of `a` and `b` (same size) whose channels differ by more than
+/// `tolerance`, and the largest difference.
+func difference(_ a: Surface, _ b: Surface, tolerance: Int = 2) -> (share: Double, largest: Int) {
+    guard a.width == b.width, a.height == b.height else { return (1, 255) }
+    var off = 0, largest = 0
+    for y in 0..<a.height {
+        let ra = a.row(y, as: UInt32.self), rb = b.row(y, as: UInt32.self)
+        for x in 0..<a.width {
+            var worst = 0
+            for shift in [0, 8, 16] {
+                let d = abs(Int((ra[x] >> UInt32(shift)) & 0xff) - Int((rb[x] >> UInt32(shift)) & 0xff))
+                worst = max(worst, d)
+            }
+            largest = max(largest, worst)
+            if worst > tolerance { off += 1 }
+        }
+    }
+    return (Double(off) / Double(a.width * a.height), largest)
+}

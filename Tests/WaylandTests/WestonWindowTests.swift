@@ -1,0 +1,123 @@
+import Assets
+import Glibc
+import Raster
+import Testing
+import VitrineTestSupport
+
+/// `vitrine run` fullscreen in a real weston 10 (headless, pixman, desktop shell):
+/// what the output shows is what `vitrine render` draws for the same frame; the kiosk
+/// draws nothing while nothing moves; a compositor gone is exit 75, none at all exit 69.
+@Suite(.serialized, .enabled(if: Weston.isInstalled, "weston 10 and weston-screenshooter are not installed"))
+struct WestonWindowTests {
+    static let root = "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
+    static let kioskBoard = root + "/board/wayland-kiosk.toml"
+    static let headlessBoard = root + "/board/headless-800x480.toml"
+    let vitrine = ChildProcess.vitrineBinary()
+
+    /// The demo show written out with the launch's closed doors held `hold` seconds, so a
+    /// screenshot of them can't come too late.
+    func show(_ name: String, hold: Double) throws -> String {
+        let dir = "/tmp/vitrine-wl-show-\(getpid())-\(name)"
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+        let made = try ChildProcess.run([vitrine, "show", "init", dir])
+        try #require(made.status == 0, "show init: \(made.stderr)")
+        let edit = try ChildProcess.run(["/bin/sed", "-i", "s/^hold = .*/hold = \(hold)/", dir + "/show.toml"])
+        try #require(edit.status == 0)
+        return dir
+    }
+
+    func status(_ control: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for line in try ChildProcess.run([vitrine, "ctl", "status", "--socket", control]).stdout.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
+        }
+        return out
+    }
+
+    /// Waits (hang bound 60 s) until `check` holds for the kiosk's status.
+    func wait(_ control: String, _ what: String, _ check: ([String: String]) -> Bool) throws -> [String: String] {
+        let deadline = ChildProcess.now + 60
+        var s: [String: String] = [:]
+        while ChildProcess.now < deadline {
+            s = try status(control)
+            if check(s) { return s }
+            usleep(50_000)
+        }
+        Issue.record("timed out waiting for \(what); last status \(s)")
+        return s
+    }
+
+    /// A headless render of the same show: `--scene SCENE --at T`.
+    func render(_ show: String, scene: String, at t: Double) throws -> Surface {
+        let out = "/tmp/vitrine-wl-render-\(getpid()).png"
+        let r = try ChildProcess.run(
+            [vitrine, "render", "--board", Self.headlessBoard, "--show", show, "--scene", scene, "--at", "\(t)", "--out", out])
+        try #require(r.status == 0, "render: \(r.stderr)")
+        defer { unlink(out) }
+        return try PNG.read(path: out)
+    }
+
+    @Test func theDoorsThenHomeAsRenderedAndNoFramesWhenStill() throws {
+        let weston = try Weston(name: "frames")
+        let show = try show("frames", hold: 60)
+        let control = weston.runtime + "/control"
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--board", Self.kioskBoard, "--show", show, "--control", control],
+            environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+                + weston.clientEnvironment)
+        defer {
+            kill(kiosk.pid, SIGTERM)
+            kiosk.wait(timeout: 30)
+        }
+        // The first frame: the closed doors. Between two statuses that both count one
+        // frame drawn, the screenshot shows that frame.
+        let first = try wait(control, "the first frame") { $0["frames"] == "1" }
+        #expect(first["backend"]?.hasPrefix("wayland") == true, "\(first)")
+        #expect(first["panel"] == "800x480", "the fullscreen size")
+        let doors = try weston.screenshot()
+        #expect(try status(control)["frames"] == "1", "a second frame came before the screenshot")
+        let renderedDoors = try render(show, scene: "launch", at: 0)
+        let d1 = difference(doors, renderedDoors)
+        #expect(d1.share < 0.001, "closed doors: \(d1.share * 100)% of pixels differ (largest \(d1.largest))")
+
+        // Home, at rest: the same pixels as the headless render.
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
+        let still = try wait(control, "home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        let home = try weston.screenshot()
+        let d2 = difference(home, try render(show, scene: "home", at: 1))
+        #expect(d2.share < 0.001, "home: \(d2.share * 100)% of pixels differ (largest \(d2.largest))")
+
+        // Still: no frame drawn while nothing moves (the frame callbacks stop too).
+        usleep(1_000_000)
+        let later = try status(control)
+        #expect(later["frames"] == still["frames"], "frames drawn while still: \(still["frames"] ?? "?") -> \(later["frames"] ?? "?")")
+        kill(kiosk.pid, SIGTERM)
+        #expect(kiosk.wait(timeout: 30))
+        #expect(kiosk.exitStatus == 0, "\(kiosk.standardError)")
+    }
+
+    @Test func aCompositorGoneIs75() throws {
+        let weston = try Weston(name: "gone")
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--board", Self.kioskBoard, "--control", weston.runtime + "/control"],
+            environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+                + weston.clientEnvironment)
+        _ = try wait(weston.runtime + "/control", "the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
+        kill(weston.process.pid, SIGKILL)
+        #expect(kiosk.wait(timeout: 30), "the kiosk still runs without its compositor")
+        #expect(kiosk.exitStatus == 75, "exit \(kiosk.exitStatus.map(String.init) ?? "signal"): \(kiosk.standardError)")
+        #expect(kiosk.standardError.contains("went away"), "\(kiosk.standardError)")
+    }
+
+    @Test func noCompositorIs69NamingTheSocket() throws {
+        let dir = "/tmp/vitrine-wl-none-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { rmdir(dir) }
+        let r = try ChildProcess.run(
+            [vitrine, "run", "--board", Self.kioskBoard, "--control", dir + "/control", "--wait-for-display", "0"],
+            environment: ["XDG_RUNTIME_DIR=\(dir)", "WAYLAND_DISPLAY=nobody-here"], timeout: 60)
+        #expect(r.status == 69, "\(r.stderr)")
+        #expect(r.stderr.contains("no Wayland compositor at \(dir)/nobody-here"), "\(r.stderr)")
+    }
+}
