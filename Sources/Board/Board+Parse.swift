@@ -10,7 +10,7 @@ extension Board {
         try root.requireKnownKeys(Board.knownKeys)
         let name = try root.nonEmptyString("name")
         let display = try DisplaySettings(table: root.table("display"))
-        let touch = try root.optionalTable("touch").map { t throws(ConfigError) in try TouchSettings(table: t) }
+        let touch = try root.optionalTable("touch").map { t throws(ConfigError) in try TouchSettings(table: t, backend: display.backend) }
         let rotation = try root.optionalTable("rotation").map { t throws(ConfigError) in
             try RotationSettings(table: t)
         }

@@ -3,9 +3,14 @@ import ConfigFile
 extension TouchSettings {
     static let knownKeys = ["device", "calibration", "pointer_as_touch"]
 
-    /// Validates `[touch]`.
-    init(table: ConfigTable) throws(ConfigError) {
+    /// Validates `[touch]`. `device` and `calibration` are libinput's: refused on a
+    /// wayland board, whose compositor owns the input devices.
+    init(table: ConfigTable, backend: DisplaySettings.Backend) throws(ConfigError) {
         try table.requireKnownKeys(TouchSettings.knownKeys)
+        let libinput = backend != .wayland
+        let what = "boards that read touch through libinput (not wayland: the compositor owns the devices)"
+        try table.forbid("device", unless: libinput, what)
+        try table.forbid("calibration", unless: libinput, what)
         let device = try table.optionalNonEmptyString("device")
         // Elements are numbers and finite ("calibration[i]: must be a finite number").
         let calibration = try table.optionalDoubleArray("calibration")

@@ -13,7 +13,8 @@ import Testing
     @Test func requiredFilesShip() {
         let required = [
             "generic-hdmi-1080p.toml", "headless-1920x1080.toml", "headless-800x480.toml", "qemu-std-vga.toml",
-            "rpi-touch-display-7in.toml", "waveshare-7in-hdmi-portrait.toml",
+            "rpi-touch-display-7in.toml", "waveshare-7in-hdmi-portrait.toml", "wayland-desktop.toml",
+            "wayland-kiosk.toml",
         ]
         for name in required { #expect(Self.files.contains(name), "\(name) missing from \(Self.folder)") }
     }
@@ -40,6 +41,17 @@ import Testing
         #expect(b.display.device == nil && b.display.connector == nil && b.display.mode == nil)
         #expect(b.rotation == RotationSettings(mount: .upright, source: .fixed))
         #expect(b.show.idleReset == 120)
+    }
+
+    @Test func waylandWindows() throws {
+        let desk = try load("wayland-desktop.toml")
+        #expect(desk.display.backend == .wayland)
+        #expect(desk.display.size == PanelDimensions(width: 800, height: 480))
+        #expect(!desk.display.fullscreen)
+        #expect(desk.touch.pointerAsTouch)
+        let kiosk = try load("wayland-kiosk.toml")
+        #expect(kiosk.display.backend == .wayland)
+        #expect(kiosk.display.fullscreen)
     }
 
     @Test func headless1920x1080() throws {
