@@ -30,7 +30,7 @@ public final class WaylandDisplay: DisplayBackend {
     /// The socket connected to (for messages).
     public let socket: String
     /// The window's title and app id.
-    public let title: String
+    public private(set) var title: String
     public let appID: String
     public let fullscreen: Bool
 
@@ -100,6 +100,15 @@ public final class WaylandDisplay: DisplayBackend {
     }
 
     var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Sets the window's title (the show's), at most 200 characters.
+    public func setTitle(_ text: String) {
+        let shown = text.count > 200 ? String(text.prefix(200)) : text
+        guard shown != title, let toplevel else { return }
+        title = shown
+        xdg_toplevel_set_title(toplevel, shown)
+        wl_display_flush(connection)
+    }
 
     /// Input the seats sent since the last call, in order.
     public func takeInput() -> [WaylandInput] {

@@ -75,6 +75,7 @@ struct WestonWindowTests {
         let first = try wait(control, "the first frame") { $0["frames"] == "1" }
         #expect(first["backend"]?.hasPrefix("wayland") == true, "\(first)")
         #expect(first["panel"] == "800x480", "the fullscreen size")
+        #expect(first["backend"]?.contains("window 800x480") == true, "\(first)")
         let doors = try weston.screenshot()
         #expect(try status(control)["frames"] == "1", "a second frame came before the screenshot")
         let renderedDoors = try render(show, scene: "launch", at: 0)

@@ -34,6 +34,7 @@ extension Kiosk {
             return "\(error)"
         }
         program = fresh
+        titleWindow()
         do {
             try rebuild(resume: "home")
         } catch {

@@ -4,6 +4,11 @@ import Wayland
 /// Input from a Wayland window's seats (wl_touch, wl_pointer): already in the window's
 /// buffer pixels, the window's "panel", fed to the same tracker as libinput's events.
 extension Kiosk {
+    /// Names the window after the show playing (xdg_toplevel.set_title).
+    func titleWindow() {
+        (display as? WaylandDisplay)?.setTitle(program.title)
+    }
+
     /// Hands on what the window's seats sent while its events were read.
     func windowInput() {
         guard let window = display as? WaylandDisplay else { return }

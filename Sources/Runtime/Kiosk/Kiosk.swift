@@ -171,6 +171,7 @@ public final class Kiosk {
             program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
             resume: nil, orientationKnown: !rotation.isWaiting(now: 0))
         (pipeline, scene, tracker, router) = parts
+        titleWindow()
     }
 
     typealias SceneParts = (FramePipeline, any PlayableScene, TouchTracker, TouchRouter<LayerHitTester>)

@@ -28,6 +28,8 @@ public protocol PlayableScene: AnyObject {
 public protocol ShowProgram: AnyObject {
     /// For logs and `status`: "built-in demo show", "/usr/share/vitrine/shows/mine".
     var origin: String { get }
+    /// The show's title: a window's title under Wayland.
+    var title: String { get }
     /// The scene under `root` for a logical screen of `width` x `height` points. `resume`
     /// nil: a cold start (the launch); else start on that screen (after a reload or a turn).
     /// `orientationKnown` false: a cold start holds its doors closed until told
@@ -35,6 +37,10 @@ public protocol ShowProgram: AnyObject {
     func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
+}
+
+extension ShowProgram {
+    public var title: String { "Vitrine" }
 }
 
 extension PlayableScene {

@@ -8,6 +8,7 @@ public final class ShowPlayback: ShowProgram {
     public let show: Show
     public let assets: ShowAssets
     public let origin: String
+    public var title: String { show.title }
     /// The pictures at the sizes the screens draw them, kept for every scene of this show
     /// (a turn and back resamples nothing).
     let pictures: ShowPictures
