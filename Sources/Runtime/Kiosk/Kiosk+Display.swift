@@ -1,4 +1,5 @@
 import Display
+import FixedPoint
 
 /// The display's events: flips landing (the next frame is drawn then), an output lost or
 /// back after a hotplug (or a window resized), a window closed.
@@ -35,6 +36,11 @@ extension Kiosk {
         if let vblank = shownAt {
             let period = 1 / display.refreshRate
             flips.shown(at: vblank, period: period)
+            if flips.shown == 1 {
+                // The first frame is on screen (its page flip or frame callback done).
+                let sinceExec = ProcessAge.seconds().map { "\(Decimal.format($0 * 1000, places: 0)) ms since exec" }
+                logger.info("first frame shown\(sinceExec.map { ", \($0)" } ?? "")")
+            }
             touchStats.flipShown(at: vblank - startTime)
             guard frameWanted, !display.isFlipPending else { return }
             // Drawn now, on screen at the next vblank: that is the frame's time.
