@@ -59,6 +59,8 @@ public final class WaylandDisplay: DisplayBackend {
     var usable = false
     var configured = false
     var waitingForFrame = false
+    /// The buffer scale last set on the surface.
+    var appliedScale = 1
     /// A frame callback arrived while every buffer was held: `.frameShown` is owed at
     /// the next release.
     var frameOwed = false
@@ -127,6 +129,11 @@ public final class WaylandDisplay: DisplayBackend {
 
     public func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError) {
         guard let buffers, ring.presented(buffer.index) else { throw .notAcquired(index: buffer.index) }
+        if appliedScale != size.scale {
+            // Also when the buffers kept their size (a window of half the points at 2x).
+            wl_surface_set_buffer_scale(surface, Int32(size.scale))
+            appliedScale = size.scale
+        }
         wl_surface_attach(surface, buffers.buffers[buffer.index], 0, 0)
         for r in BufferDamage.rects(damage, width: buffers.width, height: buffers.height) {
             wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
@@ -147,7 +154,6 @@ public final class WaylandDisplay: DisplayBackend {
         buffers = try ShmBuffers(
             shm: shm, width: size.bufferWidth, height: size.bufferHeight, format: format, count: bufferCount,
             listener: Listeners.buffer, owner: userData)
-        wl_surface_set_buffer_scale(surface, Int32(size.scale))
     }
 
     public func close() {
