@@ -29,6 +29,10 @@ public final class Compositor {
     var repaint: DamageRegion
     var history: DamageHistory
     var forceFullRepaint = true
+    /// Whether opaque transformed pictures hide what is under them row by row
+    /// (`OcclusionPlanner`); off, only opaque rectangles that cover a whole repaint
+    /// rectangle do. The picture is the same either way (tests compare the two).
+    public var transformedOcclusion = true
     var stats = FrameStats()
     let pool: PaintPool
 
@@ -87,7 +91,8 @@ public final class Compositor {
         stats.drawItems = items.count
         for r in repaint.rects {
             do {
-                try pool.paint(items, into: target, region: r, background: clearColor)
+                stats.occludedPixels += try pool.paint(
+                    items, into: target, region: r, background: clearColor, occlusion: transformedOcclusion)
             } catch {
                 throw .raster(error)
             }
@@ -97,11 +102,25 @@ public final class Compositor {
 
     /// Repaints `region` of `target` from `list`: from the topmost operation whose opaque
     /// pixels cover the whole region (everything under it is hidden), else from the
-    /// background up.
-    static func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?)
-        throws(RasterError)
-    {
+    /// background up. With a `planner`, when an operation above that one is a
+    /// transformed opaque picture reaching into the region, each operation draws only
+    /// the row spans not hidden by the opaque pixels above it (`OcclusionPlanner`).
+    /// Returns the pixels left out that way (0 without planning).
+    @discardableResult
+    static func paint(
+        _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?,
+        planner: OcclusionPlanner? = nil
+    ) throws(RasterError) -> Int {
         let start = Self.firstVisible(in: list, for: region)
+        if let planner {
+            if OcclusionPlanner.isWorthPlanning(list, above: start, in: region) {
+                try planner.paint(
+                    list, from: Swift.max(0, start), into: target, region: region,
+                    background: start < 0 ? background : nil)
+                return planner.occludedPixels
+            }
+            planner.clearCount()
+        }
         if start < 0, let background { target.fill(background, clip: region) }
         var i = Swift.max(0, start)
         while i < list.count {
@@ -109,6 +128,7 @@ public final class Compositor {
             if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
             i += 1
         }
+        return 0
     }
 
     /// The index of the topmost operation whose opaque pixels cover all of `region`, or
