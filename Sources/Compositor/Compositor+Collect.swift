@@ -255,7 +255,7 @@ extension Compositor {
         // An opaque operation covering the whole picture leaves every pixel opaque
         // (OVER onto alpha 255 keeps alpha 255).
         cache.isOpaque = Compositor.firstVisible(in: cache.items, for: full) >= 0
-        try? Compositor.paint(
+        _ = try? Compositor.paint(
             cache.items, into: surface, region: full, background: nil,
             planner: transformedOcclusion ? pool.callerPlanner : nil)
         return true

@@ -83,7 +83,9 @@ final class PaintPool: @unchecked Sendable {
         crew.background = background
         crew.occlusion = occlusion
         defer {
-            crew.list.removeAll(keepingCapacity: true)
+            // Let go of the caller's list (`removeAll(keepingCapacity:)` would copy its
+            // storage, shared with the caller's: one allocation a frame).
+            crew.list = []
             crew.target = nil
         }
         try crew.runBands(region)
