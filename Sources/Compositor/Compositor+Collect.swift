@@ -138,7 +138,11 @@ extension Compositor {
         guard !rect.isEmpty, let m = h.destinationToSource(over: rect) else { return nil }
         var item = DrawItem(operation: .transformed(surface, m, opacity: opacity), rect: rect, opaque: .empty)
         if opaque {
-            item.interior = OpaqueInterior(m, sourceWidth: surface.width, sourceHeight: surface.height, rect: rect)
+            // Roughly where the interior lies: the picture less its edge pixel, mapped.
+            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
+            item.interior = OpaqueInterior(
+                m, sourceWidth: surface.width, sourceHeight: surface.height, rect: rect,
+                box: h.pixelBounds(of: inner, grow: 0))
         }
         return item
     }
@@ -257,7 +261,7 @@ extension Compositor {
         cache.isOpaque = Compositor.firstVisible(in: cache.items, for: full) >= 0
         _ = try? Compositor.paint(
             cache.items, into: surface, region: full, background: nil,
-            planner: transformedOcclusion ? pool.callerPlanner : nil)
+            planner: pool.callerPlanner, occlusion: occlusion)
         return true
     }
 }

@@ -29,10 +29,9 @@ public final class Compositor {
     var repaint: DamageRegion
     var history: DamageHistory
     var forceFullRepaint = true
-    /// Whether opaque transformed pictures hide what is under them row by row
-    /// (`OcclusionPlanner`); off, only opaque rectangles that cover a whole repaint
-    /// rectangle do. The picture is the same either way (tests compare the two).
-    public var transformedOcclusion = true
+    /// How much is worked out about what is hidden before drawing (`OcclusionPlanner`).
+    /// The picture is the same byte for byte whichever (tests compare them).
+    public var occlusion = Occlusion.worthwhile
     var stats = FrameStats()
     let pool: PaintPool
 
@@ -92,7 +91,7 @@ public final class Compositor {
         for r in repaint.rects {
             do {
                 stats.occludedPixels += try pool.paint(
-                    items, into: target, region: r, background: clearColor, occlusion: transformedOcclusion)
+                    items, into: target, region: r, background: clearColor, occlusion: occlusion)
             } catch {
                 throw .raster(error)
             }
@@ -102,21 +101,23 @@ public final class Compositor {
 
     /// Repaints `region` of `target` from `list`: from the topmost operation whose opaque
     /// pixels cover the whole region (everything under it is hidden), else from the
-    /// background up. With a `planner`, when an operation above that one is a
-    /// transformed opaque picture reaching into the region, each operation draws only
-    /// the row spans not hidden by the opaque pixels above it (`OcclusionPlanner`).
+    /// background up. With a `planner`, where a transformed opaque picture hides enough
+    /// of a costly operation under it (a resampled or blended picture), those draw only
+    /// the row spans not hidden by the opaque pixels above them (`OcclusionPlanner`).
     /// Returns the pixels left out that way (0 without planning).
     @discardableResult
     static func paint(
         _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?,
-        planner: OcclusionPlanner? = nil
+        planner: OcclusionPlanner? = nil, occlusion: Occlusion = .worthwhile
     ) throws(RasterError) -> Int {
         let start = Self.firstVisible(in: list, for: region)
-        if let planner {
-            if OcclusionPlanner.isWorthPlanning(list, above: start, in: region) {
+        if let planner, occlusion != .rectangles {
+            let everywhere = occlusion == .everywhere
+            let focus = OcclusionPlanner.target(list, from: Swift.max(0, start), in: region, everywhere: everywhere)
+            if !focus.isEmpty {
                 try planner.paint(
-                    list, from: Swift.max(0, start), into: target, region: region,
-                    background: start < 0 ? background : nil)
+                    list, from: Swift.max(0, start), into: target, region: region, focus: focus,
+                    background: start < 0 ? background : nil, everywhere: everywhere)
                 return planner.occludedPixels
             }
             planner.clearCount()

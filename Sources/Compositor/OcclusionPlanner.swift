@@ -1,5 +1,19 @@
 import Raster
 
+/// How much the compositor works out what is hidden before drawing.
+public enum Occlusion: Sendable, CaseIterable {
+    /// Only an opaque rectangle (a fill, a copy) covering a whole repaint rectangle
+    /// hides what is under it there.
+    case rectangles
+    /// Also, row by row, the interiors of transformed opaque pictures (and opaque
+    /// rectangles) hide the parts of costly operations under them (resampled or blended
+    /// pictures), where enough is hidden to pay for working it out: the default.
+    case worthwhile
+    /// Row by row under every opaque pixel, for every operation, whatever it costs (for
+    /// tests: the most pixels left out, and the planner run on everything).
+    case everywhere
+}
+
 /// Occlusion row by row: paints a region from a frame's operations so that each draws
 /// only the row spans that the opaque pixels of the operations above it don't cover.
 /// Those are the interiors of transformed opaque pictures (`OpaqueInterior`: convex, so
@@ -61,51 +75,95 @@ final class OcclusionPlanner {
         plans.deallocate()
     }
 
-    /// Whether an operation above `start` (the first drawn) has an opaque interior
-    /// reaching into `region`: only then is planning row by row worth it.
-    static func isWorthPlanning(_ list: [DrawItem], above start: Int, in region: PixelRect) -> Bool {
-        var i = start + 1
-        while i < list.count {
-            if let interior = list[i].interior, !interior.rect.intersection(region).isEmpty { return true }
-            i += 1
+    /// Whether an operation costs enough a pixel that leaving hidden pixels out pays for
+    /// working them out: resampling (bilinear, 5-20 ns a pixel) and blending. Fills and
+    /// copies run at memset and memcpy speed (under 0.1 ns a pixel: less than finding
+    /// the covered columns of a row costs), so they are always drawn whole.
+    static func isCostly(_ item: DrawItem, everywhere: Bool = false) -> Bool {
+        if everywhere { return true }
+        switch item.operation {
+        case .transformed, .over, .blend: return true
+        case .fill, .copy: return false
         }
-        return false
+    }
+
+    /// Whether hiding the part `overlap` of an operation pays: a transformed draw at
+    /// least 32 columns wide and 4096 pixels; a blend at least 256 columns and 32768
+    /// pixels (each row planned costs about as much as resampling a few pixels and
+    /// blending a few dozen).
+    static func isWorthHiding(_ item: DrawItem, _ overlap: PixelRect, everywhere: Bool = false) -> Bool {
+        if everywhere { return true }
+        if case .transformed = item.operation { return overlap.width >= 32 && overlap.area >= 4096 }
+        return overlap.width >= 256 && overlap.area >= 32768
+    }
+
+    /// Where in `region` planning pays: the parts of costly operations from `start` on
+    /// that lie under the interior of a transformed opaque picture above them, enough
+    /// of them to be worth it (`isWorthHiding`); empty when nowhere (then the region is
+    /// painted as without this planner). `everywhere`: every operation under an
+    /// interior, however little of it.
+    static func target(_ list: [DrawItem], from start: Int, in region: PixelRect, everywhere: Bool) -> PixelRect {
+        var box = PixelRect.empty
+        var j = start + 1
+        while j < list.count {
+            if let interior = list[j].interior {
+                let covered = interior.box.intersection(region)
+                var i = start
+                while !covered.isEmpty && i < j {
+                    if isCostly(list[i], everywhere: everywhere) {
+                        let o = list[i].rect.intersection(covered)
+                        if !o.isEmpty && isWorthHiding(list[i], o, everywhere: everywhere) { box = box.union(o) }
+                    }
+                    i += 1
+                }
+            }
+            j += 1
+        }
+        return box
     }
 
     /// Paints `region` of `target` from `list[first...]` (everything under `first` is
-    /// hidden; with `background`, it is filled first, also only where not hidden).
+    /// hidden; with `background`, it is filled first), working out what is hidden only
+    /// inside `focus` (`target(_:from:in:everywhere:)`) and only for costly operations
+    /// (for all, and for the background, with `everywhere`).
     func paint(
-        _ list: [DrawItem], from first: Int, into target: Surface, region: PixelRect, background: UInt32?
+        _ list: [DrawItem], from first: Int, into target: Surface, region: PixelRect, focus: PixelRect,
+        background: UInt32?, everywhere: Bool = false
     ) throws(RasterError) {
         occludedPixels = 0
         guard !region.isEmpty else { return }
-        reset(rows: region.height, items: list.count + 1)
-        // Front to back: each operation's spans, then its own cover.
+        reset(rows: region.height, items: list.count)
+        let focus = focus.intersection(region)
+        // Front to back: each costly operation's spans, then each operation's cover.
         var i = list.count - 1
         while i >= first {
             let clip = list[i].rect.intersection(region)
-            plans[i] = plan(clip, region: region)
-            if !clip.isEmpty { cover(with: list[i], clip: clip, region: region) }
+            plans[i] =
+                Self.isCostly(list[i], everywhere: everywhere)
+                ? plan(clip, region: region) : Plan(kind: .whole, start: 0, end: 0)
+            let inside = clip.intersection(focus)
+            if !inside.isEmpty { cover(with: list[i], clip: inside, region: region) }
             i -= 1
         }
-        let bottom = list.count
-        if background != nil { plans[bottom] = plan(region, region: region) }
-
-        // Back to front: draw.
         if let background {
-            let p = plans[bottom]
+            let p = everywhere ? plan(region, region: region) : Plan(kind: .whole, start: 0, end: 0)
             switch p.kind {
             case .none: break
             case .whole: target.fill(background, clip: region)
-            case .spans: target.fill(background, spans: UnsafeBufferPointer(start: spans + p.start, count: p.end - p.start))
+            case .spans:
+                target.fill(background, spans: UnsafeBufferPointer(start: spans + p.start, count: p.end - p.start))
             }
         }
+
+        // Back to front: draw.
         i = first
         while i < list.count {
             let p = plans[i]
             switch p.kind {
             case .none: break
-            case .whole: try list[i].draw(into: target, clip: list[i].rect.intersection(region))
+            case .whole:
+                let clip = list[i].rect.intersection(region)
+                if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
             case .spans:
                 try list[i].draw(into: target, spans: UnsafeBufferPointer(start: spans + p.start, count: p.end - p.start))
             }

@@ -69,13 +69,18 @@ struct OpaqueInterior {
     var planes: (HalfPlane, HalfPlane, HalfPlane, HalfPlane, HalfPlane)
     /// The item's rectangle: nothing outside it counts.
     let rect: PixelRect
+    /// A box around the interior, within `rect` (an estimate, for deciding where
+    /// occlusion is worth working out; `span(row:within:)` alone says what is covered).
+    let box: PixelRect
 
     /// The interior of drawing a `width` x `height` opaque source through the
     /// destination-to-source matrix `m` (as the kernel takes it) inside `rect`; nil when
     /// the source is under 2 pixels a side (no footprint fits inside) or `rect` is empty.
-    init?(_ m: Matrix3, sourceWidth width: Int, sourceHeight height: Int, rect: PixelRect) {
+    /// - Parameter box: where the interior lies, roughly (default: all of `rect`).
+    init?(_ m: Matrix3, sourceWidth width: Int, sourceHeight height: Int, rect: PixelRect, box: PixelRect? = nil) {
         guard width >= 2, height >= 2, !rect.isEmpty else { return nil }
         self.rect = rect
+        self.box = box?.intersection(rect) ?? rect
         let e = (Self.marginNumerator, Self.marginDenominator)
         // Rows of m as (x, y, constant) coefficients of (cx, cy, 1) in Q32.32: the
         // constant is the entry shifted up by 16.
@@ -103,9 +108,6 @@ struct OpaqueInterior {
                 a: 256 * w.0, b: 256 * w.1, c: 256 * w.2 - Int128(1 + Swift.max(width, height)) << 32)
         planes = (uLow, uHigh, vLow, vHigh, wBound)
     }
-
-    /// Rows the interior may reach (the rectangle's).
-    var rows: Range<Int> { rect.y..<rect.maxY }
 
     /// The pixels [x0, x1) of row `y` inside the interior and inside `range`, or nil
     /// when none is.

@@ -68,15 +68,17 @@ final class PaintPool: @unchecked Sendable {
     var callerPlanner: OcclusionPlanner { crew.planners[crew.threadCount] }
 
     /// Paints `region` of `target` from `list` (see `Compositor.paint`), in bands across
-    /// the threads when it is large enough, each band with its own occlusion planner
-    /// when `occlusion` is on. Returns the pixels occlusion left out.
+    /// the threads when it is large enough, each band with its own occlusion planner.
+    /// Returns the pixels occlusion left out.
     @discardableResult
     func paint(
-        _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?, occlusion: Bool = true
+        _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?,
+        occlusion: Occlusion = .worthwhile
     ) throws(RasterError) -> Int {
         guard shouldSplit(region) else {
             return try Compositor.paint(
-                list, into: target, region: region, background: background, planner: occlusion ? callerPlanner : nil)
+                list, into: target, region: region, background: background, planner: callerPlanner,
+                occlusion: occlusion)
         }
         crew.list = list
         crew.target = target
@@ -89,7 +91,7 @@ final class PaintPool: @unchecked Sendable {
             crew.target = nil
         }
         try crew.runBands(region)
-        guard occlusion else { return 0 }
+        guard occlusion != .rectangles else { return 0 }
         var occluded = 0
         for p in crew.planners { occluded += p.occludedPixels }
         return occluded
@@ -142,8 +144,8 @@ private final class PaintCrew: @unchecked Sendable {
     var transferSource: Surface?
     var transferTurn: QuarterTurn?
     var transferStaging: Surface?
-    /// Whether a paint job plans occlusion row by row.
-    var occlusion = true
+    /// How a paint job works out what is hidden.
+    var occlusion = Occlusion.worthwhile
     /// One occlusion planner per band (the caller's last).
     let planners: [OcclusionPlanner]
     private var bands: [PixelRect]
@@ -215,7 +217,7 @@ private final class PaintCrew: @unchecked Sendable {
             } else {
                 try Compositor.paint(
                     list, into: target, region: bands[index], background: background,
-                    planner: occlusion ? planners[index] : nil)
+                    planner: planners[index], occlusion: occlusion)
             }
         } catch {
             failures[index] = error
