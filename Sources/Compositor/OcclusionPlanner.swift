@@ -20,12 +20,14 @@ public enum Occlusion: Sendable, CaseIterable {
 /// one interval a row) and the opaque rectangles of fills and copies.
 ///
 /// Planned front to back: per row of the region, the columns covered so far, as a few
-/// sorted disjoint intervals; each operation, from the topmost down, gets its rectangle
-/// less those intervals (kept as spans), then adds its own opaque interval of each row.
-/// Then drawn back to front as usual, each operation on its spans (or its whole
-/// rectangle where nothing above covers any of it, or not at all where everything
-/// does). A pixel left out is one an operation above overwrites with opaque colour
-/// whatever is under it, so the picture is byte for byte the one drawn in full.
+/// sorted disjoint intervals; each costly operation, from the topmost down, gets its
+/// rectangle less those intervals (kept as spans), and every operation then adds its
+/// own opaque interval of each row. Then drawn back to front as usual, each costly
+/// operation on its spans (or its whole rectangle where nothing above covers any of
+/// it, or not at all where everything does), the cheap ones whole. Covered rows are
+/// worked out only where costly operations lie under interiors (`target`). A pixel
+/// left out is one an operation above overwrites with opaque colour whatever is under
+/// it, so the picture is byte for byte the one drawn in full.
 ///
 /// One planner per band (`PaintPool` gives each thread its own): its storage is kept
 /// from frame to frame and grows only when a region or a list is larger than before,
