@@ -167,7 +167,8 @@ final class OcclusionPlanner {
                 let clip = list[i].rect.intersection(region)
                 if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
             case .spans:
-                try list[i].draw(into: target, spans: UnsafeBufferPointer(start: spans + p.start, count: p.end - p.start))
+                let run = UnsafeBufferPointer(start: spans + p.start, count: p.end - p.start)
+                try list[i].draw(into: target, spans: run)
             }
             i += 1
         }

@@ -88,7 +88,8 @@ struct OpaqueInterior {
         let v = (Int64(m.m10.raw), Int64(m.m11.raw), Int128(m.m12.raw) << 16)
         let w = (Int64(m.m20.raw), Int64(m.m21.raw), Int128(m.m22.raw) << 16)
         /// k1 r1 - k2 r2, coefficient by coefficient.
-        func combine(_ k1: Int64, _ r1: (Int64, Int64, Int128), _ k2: Int64, _ r2: (Int64, Int64, Int128)) -> HalfPlane {
+        typealias Row = (Int64, Int64, Int128)
+        func combine(_ k1: Int64, _ r1: Row, _ k2: Int64, _ r2: Row) -> HalfPlane {
             HalfPlane(a: k1 * r1.0 - k2 * r2.0, b: k1 * r1.1 - k2 * r2.1, c: Int128(k1) * r1.2 - Int128(k2) * r2.2)
         }
         // U >= (1/2 + e) W: D U - (D/2 + N) W >= 0, with e = N / D.

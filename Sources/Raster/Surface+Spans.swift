@@ -56,7 +56,8 @@ extension Surface {
     ) throws(RasterError) {
         for s in spans {
             guard let c = clipped(s) else { continue }
-            try copy(from: source, x: x, y: y, clip: PixelRect(x: c.x0, y: c.y, width: c.x1 - c.x0, height: 1), path: path)
+            let clip = PixelRect(x: c.x0, y: c.y, width: c.x1 - c.x0, height: 1)
+            try copy(from: source, x: x, y: y, clip: clip, path: path)
         }
     }
 

@@ -25,11 +25,14 @@ import VitrineTestSupport
     /// at fractional positions) or projective (turned about x or y in perspective),
     /// anchored anywhere on and around the screen.
     static func randomLayer(_ g: inout SplitMix64, screen: (w: Double, h: Double), picture: Surface) -> Layer {
-        let w = Double.random(in: 12...150, using: &g), h = Double.random(in: 12...120, using: &g)
+        let w = Double.random(in: 12...150, using: &g)
+        let h = Double.random(in: 12...120, using: &g)
         let l = Layer(bounds: Rect2D(x: 0, y: 0, width: w, height: h))
         l.position = Point2D(
-            x: Double.random(in: -20...(screen.w + 20), using: &g), y: Double.random(in: -20...(screen.h + 20), using: &g))
-        l.anchorPoint = Point2D(x: Double.random(in: -0.2...1.2, using: &g), y: Double.random(in: -0.2...1.2, using: &g))
+            x: Double.random(in: -20...(screen.w + 20), using: &g),
+            y: Double.random(in: -20...(screen.h + 20), using: &g))
+        l.anchorPoint = Point2D(
+            x: Double.random(in: -0.2...1.2, using: &g), y: Double.random(in: -0.2...1.2, using: &g))
         l.contents = .image(picture)
         switch Int.random(in: 0..<4, using: &g) {
         case 0:
@@ -62,7 +65,8 @@ import VitrineTestSupport
             let c = Compositor(width: w, height: h, paintThreads: threads)
             c.occlusion = occlusion
             if Bool.random(using: &g) {
-                c.root.addSublayer(Layer(frame: Rect2D(x: 0, y: 0, width: 176, height: 132), contents: .color(0xff20_3040)))
+                c.root.addSublayer(
+                    Layer(frame: Rect2D(x: 0, y: 0, width: 176, height: 132), contents: .color(0xff20_3040)))
             }
             let pictures = [
                 TestImages.gradient(width: 37, height: 29), TestImages.gradient(width: 64, height: 48, blue: 0x20),
@@ -89,7 +93,8 @@ import VitrineTestSupport
     /// and occlusion does leave pixels out in most of them (everywhere), and in some of
     /// them where it pays.
     @Test func randomStacksMatchDrawingEverything() throws {
-        var everywhere = 0, worthwhile = 0
+        var everywhere = 0
+        var worthwhile = 0
         let seeds: [UInt64] = Array(1...60)
         for seed in seeds {
             for (threads, format) in [(0, PixelFormat.xrgb8888), (1, .argb8888)] {
@@ -112,7 +117,9 @@ import VitrineTestSupport
     @Test func movingStacksMatchFrameByFrame() throws {
         let (w, h) = (160, 120)
         var g = SplitMix64(seed: 77)
-        let layers = (0..<6).map { _ in Self.randomLayer(&g, screen: (160, 120), picture: TestImages.gradient(width: 41, height: 33)) }
+        let layers = (0..<6).map { _ in
+            Self.randomLayer(&g, screen: (160, 120), picture: TestImages.gradient(width: 41, height: 33))
+        }
         var twins: [(Compositor, [Layer], [Surface])] = []
         for occlusion in Occlusion.allCases {
             let c = Compositor(width: w, height: h, paintThreads: 0)
@@ -131,7 +138,8 @@ import VitrineTestSupport
             twins.append((c, copies, buffers))
         }
         for frame in 0..<12 {
-            let dx = Double.random(in: -9...9, using: &g), turn = Double.random(in: -0.2...0.2, using: &g)
+            let dx = Double.random(in: -9...9, using: &g)
+            let turn = Double.random(in: -0.2...0.2, using: &g)
             let which = Int.random(in: 0..<6, using: &g)
             var pictures: [Surface] = []
             for (c, copies, buffers) in twins {
@@ -142,7 +150,9 @@ import VitrineTestSupport
                 pictures.append(target)
             }
             for k in 1..<pictures.count {
-                #expect(Self.firstByteDifference(pictures[k], pictures[0]) == nil, "frame \(frame), \(Occlusion.allCases[k])")
+                #expect(
+                    Self.firstByteDifference(pictures[k], pictures[0]) == nil,
+                    "frame \(frame), \(Occlusion.allCases[k])")
             }
         }
     }
@@ -158,7 +168,8 @@ import VitrineTestSupport
         var checked = 0
         for trial in 0..<80 {
             let l = Self.randomLayer(&g, screen: (Double(w), Double(h)), picture: picture)
-            let world = l.localHomography
+            let world =
+                l.localHomography
                 * .scale(x: l.bounds.width / Double(picture.width), y: l.bounds.height / Double(picture.height))
             let screen = PixelRect(width: w, height: h)
             let rect = (world.pixelBounds(of: Rect2D(x: 0, y: 0, width: 45, height: 31)) ?? screen).intersection(screen)
@@ -172,7 +183,8 @@ import VitrineTestSupport
             white.fill(0xffff_ffff)
             try black.draw(picture, destinationToSource: m, clip: rect)
             try white.draw(picture, destinationToSource: m, clip: rect)
-            var inside = 0, same = 0
+            var inside = 0
+            var same = 0
             for y in rect.y..<rect.maxY {
                 let span = interior.span(row: y, within: rect.x..<rect.maxX)
                 for x in rect.x..<rect.maxX {
@@ -187,7 +199,8 @@ import VitrineTestSupport
             checked += inside
             // The pixels left out of the interior but opaque lie along the edge: at most
             // about two pixels of the outline, which is under the rectangle's perimeter.
-            #expect(same - inside <= 2 * (rect.width + rect.height) + 8, "trial \(trial): \(same) opaque, \(inside) inside")
+            #expect(
+                same - inside <= 2 * (rect.width + rect.height) + 8, "trial \(trial): \(same) opaque, \(inside) inside")
         }
         #expect(checked > 20000)
     }
@@ -203,15 +216,18 @@ import VitrineTestSupport
         func build(_ c: Compositor) {
             c.root.addSublayer(Layer(frame: Rect2D(x: 0, y: 0, width: 200, height: 160), contents: .color(0xff10_2030)))
             let bottom = Layer(
-                frame: Rect2D(x: 10, y: 10, width: 180, height: 140), contents: .image(TestImages.gradient(width: 90, height: 70)))
+                frame: Rect2D(x: 10, y: 10, width: 180, height: 140),
+                contents: .image(TestImages.gradient(width: 90, height: 70)))
             bottom.transform = .rotation(angle: 0.02, x: 0, y: 0, z: 1)
             c.root.addSublayer(bottom)
             let small = Layer(
-                frame: Rect2D(x: 90, y: 70, width: 20, height: 16), contents: .image(TestImages.gradient(width: 20, height: 16)))
+                frame: Rect2D(x: 90, y: 70, width: 20, height: 16),
+                contents: .image(TestImages.gradient(width: 20, height: 16)))
             small.transform = .rotation(angle: 0.1, x: 0, y: 0, z: 1)
             c.root.addSublayer(small)
             let big = Layer(
-                frame: Rect2D(x: 50, y: 40, width: 100, height: 80), contents: .image(TestImages.gradient(width: 100, height: 80)))
+                frame: Rect2D(x: 50, y: 40, width: 100, height: 80),
+                contents: .image(TestImages.gradient(width: 100, height: 80)))
             big.transform = .rotation(angle: Double.pi / 6, x: 0, y: 0, z: 1)
             c.root.addSublayer(big)
         }
@@ -220,9 +236,10 @@ import VitrineTestSupport
         build(c)
         let target = TestImages.target(width: w, height: h)
         let stats = try c.render(into: target, bufferAge: 0)
-        let smallRect = try #require(c.items.first { item in
-            if case .transformed(let s, _, _) = item.operation { return s.width == 20 } else { return false }
-        }?.rect)
+        let smallRect = try #require(
+            c.items.first { item in
+                if case .transformed(let s, _, _) = item.operation { return s.width == 20 } else { return false }
+            }?.rect)
         // The big picture's interior: its 100 x 80 pixels shrunk by (1/2 + 1/64) of a
         // pixel on each side, give or take a pixel along its outline.
         let interiorArea = (100 - 1 - 2.0 / 64) * (80 - 1 - 2.0 / 64)
@@ -252,7 +269,8 @@ import VitrineTestSupport
     @Test func plannerSkipsExactlyTheInterior() throws {
         let (w, h) = (128, 96)
         let screen = PixelRect(width: w, height: h)
-        let world = Homography.translation(x: 64, y: 48)
+        let world =
+            Homography.translation(x: 64, y: 48)
             // Turned by 0.5 rad (cos 0.8776, sin 0.4794), in mild perspective.
             * Homography(a: 0.8776, b: -0.4794, c: 0, d: 0.4794, e: 0.8776, f: 0, g: 0.002, h: 0.001, i: 1)
             * .translation(x: -40, y: -30)
@@ -264,7 +282,9 @@ import VitrineTestSupport
         // Under it, a picture stretched over the whole screen (a costly operation).
         let under = TestImages.gradient(width: 64, height: 48)
         let stretch = try #require(Homography.scale(x: 2, y: 2).destinationToSource(over: screen))
-        let list = [DrawItem(operation: .transformed(under, stretch, opacity: 255), rect: screen, opaque: .empty), standIn]
+        let list = [
+            DrawItem(operation: .transformed(under, stretch, opacity: 255), rect: screen, opaque: .empty), standIn,
+        ]
         let reference = try Surface(width: w, height: h, format: .xrgb8888)
         reference.fill(0xff00_00ff)
         try reference.draw(under, destinationToSource: stretch, clip: screen)
@@ -285,16 +305,20 @@ import VitrineTestSupport
         // Painted again in two bands of other heights: the same.
         let again = try Surface(width: w, height: h, format: .xrgb8888)
         again.fill(0xff00_00ff)
-        try Compositor.paint(list, into: again, region: PixelRect(x: 0, y: 0, width: w, height: 41), background: nil, planner: planner)
-        try Compositor.paint(list, into: again, region: PixelRect(x: 0, y: 41, width: w, height: 55), background: nil, planner: planner)
+        try Compositor.paint(
+            list, into: again, region: PixelRect(x: 0, y: 0, width: w, height: 41), background: nil, planner: planner)
+        try Compositor.paint(
+            list, into: again, region: PixelRect(x: 0, y: 41, width: w, height: 55), background: nil, planner: planner)
         #expect(Self.firstByteDifference(target, again) == nil)
         // Too little hidden to pay (a stand-in of 20 x 20 pixels): drawn whole.
         var tiny = standIn
-        tiny.interior = OpaqueInterior(m, sourceWidth: 80, sourceHeight: 60, rect: PixelRect(x: 50, y: 40, width: 20, height: 20))
+        tiny.interior = OpaqueInterior(
+            m, sourceWidth: 80, sourceHeight: 60, rect: PixelRect(x: 50, y: 40, width: 20, height: 20))
         tiny.rect = PixelRect(x: 50, y: 40, width: 20, height: 20)
         let whole = try Surface(width: w, height: h, format: .xrgb8888)
         whole.fill(0xff00_00ff)
-        #expect(try Compositor.paint([list[0], tiny], into: whole, region: screen, background: nil, planner: planner) == 0)
+        #expect(
+            try Compositor.paint([list[0], tiny], into: whole, region: screen, background: nil, planner: planner) == 0)
         #expect(Self.firstByteDifference(whole, reference) == nil)
     }
 
@@ -303,7 +327,8 @@ import VitrineTestSupport
     @Test func onlyOpaquePicturesAtFullOpacityHaveInteriors() throws {
         let c = Compositor(width: 64, height: 48, paintThreads: 0)
         let cases: [(Surface, Double, Bool)] = [
-            (TestImages.gradient(width: 1, height: 30), 1, false), (TestImages.gradient(width: 30, height: 30), 1, true),
+            (TestImages.gradient(width: 1, height: 30), 1, false),
+            (TestImages.gradient(width: 30, height: 30), 1, true),
             (TestImages.gradient(width: 30, height: 30), 0.99, false), (TestImages.disc(size: 30), 1, false),
         ]
         for (picture, opacity, expected) in cases {
@@ -313,7 +338,9 @@ import VitrineTestSupport
             l.opacity = opacity
             c.root.addSublayer(l)
             _ = try c.render(into: TestImages.target(width: 64, height: 48), bufferAge: 0)
-            #expect((c.items.last?.interior != nil) == expected, "\(picture.width)x\(picture.height) \(picture.format) at \(opacity)")
+            #expect(
+                (c.items.last?.interior != nil) == expected,
+                "\(picture.width)x\(picture.height) \(picture.format) at \(opacity)")
         }
     }
 }

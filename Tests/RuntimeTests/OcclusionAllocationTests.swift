@@ -37,7 +37,8 @@ import Testing
         for frame in 0..<40 {
             let t = Double(frame) / 30
             for (i, l) in layers.enumerated() {
-                l.transform = i % 2 == 0
+                l.transform =
+                    i % 2 == 0
                     ? .rotation(angle: 0.3 * t + Double(i), x: 0, y: 0, z: 1)
                     : Transform3D.perspective(eyeDistance: 500).rotated(angle: 0.5 * t - 0.6, x: 0, y: 1, z: 0)
             }

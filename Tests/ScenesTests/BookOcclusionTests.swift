@@ -43,7 +43,9 @@ import VitrineTestSupport
                 stats.append(try h.compositor.render(into: h.target, bufferAge: 1))
             }
             for k in 1..<hs.count {
-                #expect(Self.sameBytes(hs[k].target, hs[0].target) == nil, "p \(p), mount \(mount), \(Occlusion.allCases[k])")
+                #expect(
+                    Self.sameBytes(hs[k].target, hs[0].target) == nil,
+                    "p \(p), mount \(mount), \(Occlusion.allCases[k])")
             }
             #expect(stats[0].occludedPixels == 0)
             occluded += stats[2].occludedPixels
@@ -55,7 +57,8 @@ import VitrineTestSupport
     /// rectangles, not whole frames).
     @Test func draggedTurnFrameByFrame() throws {
         let hs = try Self.twins(mount: 0)
-        let buffers = try hs.map { _ in try (0..<2).map { _ in try Surface(width: 800, height: 480, format: .xrgb8888) } }
+        let buffers = try hs.map { _ in try (0..<2).map { _ in try Surface(width: 800, height: 480, format: .xrgb8888) }
+        }
         for h in hs { try h.load("0.1 swipe 700 240 100 240 0.4\n0.9 swipe 100 240 700 240 0.2\n") }
         var frame = 0
         var t = 0.0
