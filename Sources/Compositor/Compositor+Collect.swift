@@ -38,7 +38,7 @@ extension Compositor {
             var item: DrawItem? = nil
             if let g = layer.group, let s = g.surface {
                 let h = world * .translation(x: Double(g.originX), y: Double(g.originY))
-                item = imageItem(s, homography: h, opacity: opacity, clip: clip)
+                item = imageItem(s, homography: h, opacity: opacity, clip: clip, opaqueSource: g.isOpaque)
             }
             record(item, for: layer, world: world, clip: clip, changed: changed || redrawn, tracking: tracking, into: &list)
             return
@@ -117,20 +117,34 @@ extension Compositor {
     }
 
     /// The operation drawing `surface` through `h` (surface pixels to target pixels):
-    /// copy or over at a whole-pixel offset, else a bilinear transformed draw.
-    func imageItem(_ surface: Surface, homography h: Homography, opacity: UInt8, clip: PixelRect) -> DrawItem? {
+    /// copy or over at a whole-pixel offset, else a bilinear transformed draw. An opaque
+    /// source (xrgb8888, or `opaqueSource`: every pixel's alpha 255) at full opacity
+    /// hides what is under it: its rectangle, or for a transformed draw its interior.
+    func imageItem(
+        _ surface: Surface, homography h: Homography, opacity: UInt8, clip: PixelRect, opaqueSource: Bool = false
+    ) -> DrawItem? {
         let size = Rect2D(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        let opaque = (surface.format == .xrgb8888 || opaqueSource) && opacity == 255
         if let (x, y) = h.integerTranslation {
             let rect = surface.bounds.offsetBy(dx: x, dy: y).intersection(clip)
             guard !rect.isEmpty else { return nil }
-            if surface.format == .xrgb8888 && opacity == 255 {
+            if opaque {
+                // An opaque argb8888 picture copied is the same bytes as drawn over.
                 return DrawItem(operation: .copy(surface, x: x, y: y), rect: rect, opaque: rect)
             }
             return DrawItem(operation: .over(surface, x: x, y: y, opacity: opacity), rect: rect, opaque: .empty)
         }
         let rect = (h.pixelBounds(of: size) ?? clip).intersection(clip)
         guard !rect.isEmpty, let m = h.destinationToSource(over: rect) else { return nil }
-        return DrawItem(operation: .transformed(surface, m, opacity: opacity), rect: rect, opaque: .empty)
+        var item = DrawItem(operation: .transformed(surface, m, opacity: opacity), rect: rect, opaque: .empty)
+        if opaque {
+            // Roughly where the interior lies: the picture less its edge pixel, mapped.
+            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
+            item.interior = OpaqueInterior(
+                m, sourceWidth: surface.width, sourceHeight: surface.height, rect: rect,
+                box: h.pixelBounds(of: inner, grow: 0))
+        }
+        return item
     }
 
     /// The operation for a layer's own contents under `world`.
@@ -242,7 +256,12 @@ extension Compositor {
             k += 1
         }
         surface.fill(0)
-        try? Compositor.paint(cache.items, into: surface, region: full, background: nil)
+        // An opaque operation covering the whole picture leaves every pixel opaque
+        // (OVER onto alpha 255 keeps alpha 255).
+        cache.isOpaque = Compositor.firstVisible(in: cache.items, for: full) >= 0
+        _ = try? Compositor.paint(
+            cache.items, into: surface, region: full, background: nil,
+            planner: pool.callerPlanner, occlusion: occlusion)
         return true
     }
 }

@@ -29,6 +29,9 @@ public final class Compositor {
     var repaint: DamageRegion
     var history: DamageHistory
     var forceFullRepaint = true
+    /// How much is worked out about what is hidden before drawing (`OcclusionPlanner`).
+    /// The picture is the same byte for byte whichever (tests compare them).
+    public var occlusion = Occlusion.worthwhile
     var stats = FrameStats()
     let pool: PaintPool
 
@@ -87,7 +90,8 @@ public final class Compositor {
         stats.drawItems = items.count
         for r in repaint.rects {
             do {
-                try pool.paint(items, into: target, region: r, background: clearColor)
+                stats.occludedPixels += try pool.paint(
+                    items, into: target, region: r, background: clearColor, occlusion: occlusion)
             } catch {
                 throw .raster(error)
             }
@@ -97,11 +101,27 @@ public final class Compositor {
 
     /// Repaints `region` of `target` from `list`: from the topmost operation whose opaque
     /// pixels cover the whole region (everything under it is hidden), else from the
-    /// background up.
-    static func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?)
-        throws(RasterError)
-    {
+    /// background up. With a `planner`, where a transformed opaque picture hides enough
+    /// of a costly operation under it (a resampled or blended picture), those draw only
+    /// the row spans not hidden by the opaque pixels above them (`OcclusionPlanner`).
+    /// Returns the pixels left out that way (0 without planning).
+    @discardableResult
+    static func paint(
+        _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?,
+        planner: OcclusionPlanner? = nil, occlusion: Occlusion = .worthwhile
+    ) throws(RasterError) -> Int {
         let start = Self.firstVisible(in: list, for: region)
+        if let planner, occlusion != .rectangles {
+            let everywhere = occlusion == .everywhere
+            let focus = OcclusionPlanner.target(list, from: Swift.max(0, start), in: region, everywhere: everywhere)
+            if !focus.isEmpty {
+                try planner.paint(
+                    list, from: Swift.max(0, start), into: target, region: region, focus: focus,
+                    background: start < 0 ? background : nil, everywhere: everywhere)
+                return planner.occludedPixels
+            }
+            planner.clearCount()
+        }
         if start < 0, let background { target.fill(background, clip: region) }
         var i = Swift.max(0, start)
         while i < list.count {
@@ -109,6 +129,7 @@ public final class Compositor {
             if !clip.isEmpty { try list[i].draw(into: target, clip: clip) }
             i += 1
         }
+        return 0
     }
 
     /// The index of the topmost operation whose opaque pixels cover all of `region`, or

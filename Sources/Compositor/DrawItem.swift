@@ -23,6 +23,9 @@ struct DrawItem {
     /// Pixels it covers with opaque colour (empty when none): what is under them there
     /// needn't be drawn.
     var opaque: PixelRect
+    /// For a transformed opaque picture at full opacity: the pixels it covers with
+    /// opaque colour, a convex polygon (what is under them needn't be drawn either).
+    var interior: OpaqueInterior? = nil
 
     /// Runs the operation inside `clip` (already within `rect`).
     func draw(into target: Surface, clip: PixelRect) throws(RasterError) {
@@ -33,6 +36,19 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, clip: clip)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, clip: clip)
+        }
+    }
+
+    /// Runs the operation on `spans` only (each within `rect`): the same pixels as
+    /// `draw(into:clip:)` gives them.
+    func draw(into target: Surface, spans: UnsafeBufferPointer<RowSpan>) throws(RasterError) {
+        switch operation {
+        case .fill(let c): target.fill(c, spans: spans)
+        case .blend(let c): try target.blend(c, spans: spans)
+        case .copy(let s, let x, let y): try target.copy(from: s, x: x, y: y, spans: spans)
+        case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, spans: spans)
+        case .transformed(let s, let m, let o):
+            try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, spans: spans)
         }
     }
 }
@@ -46,6 +62,9 @@ final class GroupCache {
     var originX = 0
     var originY = 0
     var items: [DrawItem] = []
+    /// Whether every pixel of the picture is opaque (an opaque item covers it all), so
+    /// that it hides what is under it like an xrgb8888 picture.
+    var isOpaque = false
 }
 
 /// A text or colour layer's contents turned into pixels, kept while unchanged.

@@ -17,6 +17,11 @@ public struct FrameStats: Sendable, Equatable {
     public var groupsRedrawn = 0
     /// Snapshots drawn this frame (`Layer.showSnapshot(of:in:)`).
     public var snapshots = 0
+    /// Pixels of operations' rectangles (and of the background) not drawn because the
+    /// opaque pixels of operations above them, transformed pictures included, hide them
+    /// (row-by-row occlusion, `Compositor.occlusion`). Rectangle area, not
+    /// kernel work: a transformed picture's rectangle holds pixels its quad never reaches.
+    public var occludedPixels = 0
 
     public init() {}
 }

@@ -54,7 +54,7 @@ extension Compositor {
             k += 1
         }
         stats.snapshots += 1
-        try? pool.paint(snapshotItems, into: surface, region: full, background: clearColor)
+        _ = try? pool.paint(snapshotItems, into: surface, region: full, background: clearColor, occlusion: occlusion)
         snapshotItems.removeAll(keepingCapacity: true)
     }
 }

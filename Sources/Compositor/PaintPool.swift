@@ -63,20 +63,38 @@ final class PaintPool: @unchecked Sendable {
         return Swift.max(0, Swift.min(cap, n > 0 ? n : 1) - 1)
     }
 
+    /// The caller's occlusion planner (also its band's): for painting on the caller's
+    /// thread outside `paint` (a group's picture).
+    var callerPlanner: OcclusionPlanner { crew.planners[crew.threadCount] }
+
     /// Paints `region` of `target` from `list` (see `Compositor.paint`), in bands across
-    /// the threads when it is large enough.
-    func paint(_ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?) throws(RasterError) {
+    /// the threads when it is large enough, each band with its own occlusion planner.
+    /// Returns the pixels occlusion left out.
+    @discardableResult
+    func paint(
+        _ list: [DrawItem], into target: Surface, region: PixelRect, background: UInt32?,
+        occlusion: Occlusion = .worthwhile
+    ) throws(RasterError) -> Int {
         guard shouldSplit(region) else {
-            return try Compositor.paint(list, into: target, region: region, background: background)
+            return try Compositor.paint(
+                list, into: target, region: region, background: background, planner: callerPlanner,
+                occlusion: occlusion)
         }
         crew.list = list
         crew.target = target
         crew.background = background
+        crew.occlusion = occlusion
         defer {
-            crew.list.removeAll(keepingCapacity: true)
+            // Let go of the caller's list (`removeAll(keepingCapacity:)` would copy its
+            // storage, shared with the caller's: one allocation a frame).
+            crew.list = []
             crew.target = nil
         }
         try crew.runBands(region)
+        guard occlusion != .rectangles else { return 0 }
+        var occluded = 0
+        for p in crew.planners { occluded += p.occludedPixels }
+        return occluded
     }
 
     /// Writes `region` (target pixels) of `target` from `source`, turned by `turn` and
@@ -126,6 +144,10 @@ private final class PaintCrew: @unchecked Sendable {
     var transferSource: Surface?
     var transferTurn: QuarterTurn?
     var transferStaging: Surface?
+    /// How a paint job works out what is hidden.
+    var occlusion = Occlusion.worthwhile
+    /// One occlusion planner per band (the caller's last).
+    let planners: [OcclusionPlanner]
     private var bands: [PixelRect]
     private var failures: [RasterError?]
 
@@ -142,6 +164,7 @@ private final class PaintCrew: @unchecked Sendable {
         for i in 0..<slots { sem_init(start + i, 0, 0) }
         bands = Array(repeating: .empty, count: slots + 1)
         failures = Array(repeating: nil, count: slots + 1)
+        planners = (0...slots).map { _ in OcclusionPlanner() }
     }
 
     deinit {
@@ -192,7 +215,9 @@ private final class PaintCrew: @unchecked Sendable {
                     from: transferSource, into: target, turn: transferTurn, staging: transferStaging,
                     region: bands[index])
             } else {
-                try Compositor.paint(list, into: target, region: bands[index], background: background)
+                try Compositor.paint(
+                    list, into: target, region: bands[index], background: background,
+                    planner: planners[index], occlusion: occlusion)
             }
         } catch {
             failures[index] = error
