@@ -59,12 +59,22 @@ extension ShowScene {
             root.addSublayer(new.layer)
             launch = new
         }
+        relayMenu()
         update(time: lastTime)
     }
 
     /// Starts the move to `target`; `start` nil: at the next update (a gesture);
-    /// `duration` 0: a cut, no slide.
+    /// `duration` 0: a cut, no slide. `.menu` drops the menu; with the menu there, the
+    /// target is put under it and the menu closes (`MenuNavigation.swift`).
     func navigate(to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration) {
+        if target == .menu {
+            openMenu(start: start)
+            return
+        }
+        if menu != nil {
+            navigateFromMenu(to: target)
+            return
+        }
         if target == current { return }
         if reveal != nil && target == .home && screen == nil {
             closeReveal(start: start)
