@@ -75,6 +75,8 @@ final class GuillotineMenu {
     private let startsOpen: Bool
     /// Reversals asked for before the drop began.
     private var earlyReversals = 0
+    /// The time of the last update, seconds: a swing reversed from rest starts then.
+    private var lastTime = -Double.infinity
 
     /// Recognizers, attached by the scene.
     private(set) var buttonTap: TapRecognizer!
@@ -108,8 +110,6 @@ final class GuillotineMenu {
         layer = Layer(name: "menu", frame: m.screen)
         layer.allowsHitTesting = false
         blade = Layer(name: "menu.blade", frame: m.screen, contents: .color(Self.background))
-        blade.anchorPoint = Point2D(x: geometry.hinge.x / m.width, y: geometry.hinge.y / m.height)
-        blade.position = Point2D(x: geometry.hinge.x, y: geometry.hinge.y)
         button = Layer(name: "menu.button", frame: host.button)
         face = Layer(name: "menu.face", frame: m.screen, contents: .color(Self.background))
         buildFace(m)
@@ -217,7 +217,7 @@ final class GuillotineMenu {
     /// or while closing).
     func reverse() {
         if let drop {
-            drop.reverse(at: drop.time)
+            drop.reverse(at: lastTime)
         } else {
             earlyReversals += 1
         }
@@ -241,6 +241,7 @@ final class GuillotineMenu {
     /// Moves the blade and the button for `time` (seconds): the drop begins at the first
     /// update after a gesture.
     func update(time: Double) {
+        lastTime = time
         if drop == nil {
             let d = GuillotineDrop(geometry: geometry, time: Swift.min(start ?? time, time), open: startsOpen)
             if earlyReversals % 2 == 1 { d.reverse(at: d.time) }
@@ -251,9 +252,13 @@ final class GuillotineMenu {
         show(angle: drop.angle)
     }
 
-    /// Sets the blade's turn and the button's for `angle`.
+    /// Sets the blade's turn and the button's for `angle`: the blade turns about its
+    /// centre, which goes round the hinge (the same as turning about the hinge, and upright
+    /// it sits at exactly the screen's centre: a whole-pixel copy).
     private func show(angle a: Double) {
         angle = a
+        let c = geometry.centre(at: a)
+        blade.position = Point2D(x: c.x, y: c.y)
         blade.transform = a == 0 ? .identity : .rotation(angle: a, x: 0, y: 0, z: 1)
         let turn = GuillotineGeometry.buttonTurn(forBladeAngle: a)
         button.transform = turn == 0 ? .identity : .rotation(angle: turn, x: 0, y: 0, z: 1)

@@ -114,12 +114,15 @@ final class HomeScreen: ShowScreen {
     }
 
     private func addMenuButton() {
+        // The bar: the show's title between the button and its mirror image (no back
+        // button at home).
         let m = metrics
         let bar = Layer(name: "home.bar", frame: m.titleBar, contents: .color(ScreenColors.menuButton))
         bar.allowsHitTesting = false
         bar.addSublayer(
             PlainScreen.label(
-                "home.title", context.show.title, frame: m.titleText,
+                "home.title", context.show.title,
+                frame: Rect2D(x: m.barHeight, y: 0, width: Swift.max(1, m.width - 2 * m.barHeight), height: m.barHeight),
                 TextAttributes(
                     size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
         content.addSublayer(bar)
