@@ -44,6 +44,8 @@ public struct GuillotineGeometry: Hashable, Sendable {
         let x = hinge.x.isFinite ? Swift.min(Swift.max(hinge.x, 0), most) : 0
         let y = hinge.y.isFinite ? Swift.min(Swift.max(hinge.y, 0), most) : 0
         self.hinge = Vector2(x, y)
+        // The farthest corner is the bottom-right one: the hinge lies in the top-left fifth.
+        reach = Vector2(w - x, h - y).magnitude
     }
 
     /// The bottom of the host's top bar, points: where the closed blade's left edge lies.
@@ -86,9 +88,7 @@ public struct GuillotineGeometry: Hashable, Sendable {
 
     /// The distance from the hinge to the blade's farthest corner, points: how far a
     /// turn of one radian moves the blade's farthest point.
-    public var reach: Double {
-        corners(at: 0).map { ($0 - hinge).magnitude }.max() ?? 1
-    }
+    public let reach: Double
 
     /// The menu button's turn for a blade at `angle`: 90° - |angle| (the published code's
     /// display link), radians: 0 closed, a quarter turn upright.

@@ -34,7 +34,7 @@ extension ShowScene {
         let bar = host.menuBar ?? .standard(metrics, title: show.title)
         let m = GuillotineMenu(
             items: show.menu, host: bar, hostTarget: current, metrics: metrics, start: start, open: open,
-            accepts: context().accepts)
+            reusing: menuPicture, accepts: context().accepts)
         m.layer.zPosition = 50
         m.onItem = { [unowned self] i in self.menuItemTapped(i) }
         m.onReverse = { [unowned self] in self.menuReversed() }
@@ -96,9 +96,10 @@ extension ShowScene {
         if m.isClosed { dropMenu() }
     }
 
-    /// Takes the menu away at once.
+    /// Takes the menu away at once (keeping its picture for the next drop).
     func dropMenu() {
         guard let m = menu else { return }
+        if let p = m.drawnPicture, p.surface.width == width, p.surface.height == height { menuPicture = p }
         if let router { m.detach(from: router) }
         m.remove()
         menu = nil

@@ -46,6 +46,8 @@ public final class ShowScene {
     var reveal: FolderReveal?
     /// The guillotine menu, from its drop until it is closed again.
     var menu: GuillotineMenu?
+    /// The last menu's picture, for the next drop over the same bar (`GuillotineMenu`).
+    var menuPicture: GuillotineMenu.Picture?
     var router: TouchRouter<LayerHitTester>?
     /// The time of the last update, seconds.
     private(set) var lastTime = 0.0
@@ -88,6 +90,7 @@ public final class ShowScene {
         self.pictures = pictures ?? ShowPictures(assets: assets)
         metrics = ScreenMetrics(width: width, height: height)
         current = .home
+        menuPicture = .blank(width: width, height: height)
         buildHome()
         if let start {
             if start == .menu {

@@ -86,6 +86,7 @@ struct GuillotineDropTests {
         for (c, e) in zip(open, [Vector2(0, 0), Vector2(800, 0), Vector2(800, 480), Vector2(0, 480)]) {
             #expect((c - e).magnitude < 1e-9)
         }
+        #expect(abs(g.reach - (776.0 * 776 + 456 * 456).squareRoot()) < 1e-9)
         #expect(g.openStop.from == Vector2(0, 240) && g.openStop.to.x == 0 && g.openStop.to.y >= 480)
         #expect(g.closeStop.from == Vector2(240, 48 - 800) && g.closeStop.to.y == 48 - 800)
         // The button: 90° - |angle|.
