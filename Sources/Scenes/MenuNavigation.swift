@@ -73,7 +73,16 @@ extension ShowScene {
     /// Shows `target` at once in place of the screen under the menu (no slide).
     private func replaceHost(with target: ShowTarget) {
         finishTransition()
-        if reveal != nil { dropReveal() }
+        if reveal != nil {
+            // The reveal's modal lies under the menu's: the menu's comes off first.
+            if let router, let m = menu, m.isModal {
+                m.detach(from: router)
+                dropReveal()
+                m.attach(to: router)
+            } else {
+                dropReveal()
+            }
+        }
         let old = screen
         if target == .home {
             home.layer.isHidden = false
@@ -106,12 +115,12 @@ extension ShowScene {
         if current == .menu { current = m.hostTarget }
     }
 
-    /// A new layout: an open or opening menu is built again open and at rest over the new
-    /// layout's screen; a closing one goes.
-    func relayMenu() {
-        guard let m = menu else { return }
-        let reopen = m.isOpening
+    /// Before a new layout: the menu goes; returns whether it was open or opening (then
+    /// `resize` builds it again, open and at rest, over the new layout's screen, once the
+    /// screens and any folder reveal are laid out anew: its modal stays the innermost).
+    func takeMenuDown() -> Bool {
+        guard let m = menu else { return false }
         dropMenu()
-        if reopen { openMenu(start: nil, open: true) }
+        return m.isOpening
     }
 }

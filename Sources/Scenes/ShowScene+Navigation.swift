@@ -28,6 +28,7 @@ extension ShowScene {
     public func resize(width: Int, height: Int) {
         guard width != self.width || height != self.height else { return }
         finishTransition()
+        let reopenMenu = takeMenuDown()
         self.width = width
         self.height = height
         metrics = ScreenMetrics(width: width, height: height)
@@ -62,7 +63,7 @@ extension ShowScene {
             root.addSublayer(new.layer)
             launch = new
         }
-        relayMenu()
+        if reopenMenu { openMenu(start: nil, open: true) }
         update(time: lastTime)
     }
 

@@ -266,6 +266,43 @@ import VitrineTestSupport
         #expect(h.scene.menu == nil && !h.scene.isAnimating)
     }
 
+    /// Over an open folder (its reveal is modal too): the menu's modal is the innermost
+    /// while it is there, through a turn and through an item that drops the reveal; the
+    /// folder's comes back when the menu closes over it.
+    @Test func overAnOpenFolderTheMenuStaysModal() throws {
+        let h = try Self.harness(start: .folder("books"), show: ShowFixture.show)
+        h.run(until: 1, step: 1.0 / 60)
+        let reveal = try #require(h.scene.reveal)
+        h.scene.open(.menu, time: 1)
+        h.run(until: 3.5, step: 1.0 / 60)
+        var m = try #require(h.scene.menu)
+        #expect(h.router.modalTarget == LayerTarget(m.layer))
+        // A turn: the folder laid out anew under the menu, the menu's modal on top.
+        h.scene.resize(width: 480, height: 800)
+        m = try #require(h.scene.menu)
+        #expect(h.scene.reveal != nil && h.router.modalTarget == LayerTarget(m.layer))
+        h.scene.resize(width: 800, height: 480)
+        m = try #require(h.scene.menu)
+        // The button closes the menu: the folder is there, modal again.
+        m.reverse()
+        h.run(until: 6.5, step: 1.0 / 60)
+        #expect(h.scene.menu == nil && h.scene.reveal != nil)
+        #expect(h.router.modalTarget == LayerTarget(h.scene.reveal!.panel.layer))
+        _ = reveal
+        // Again, and an item (Shelf): the reveal goes, the menu stays modal while closing,
+        // and a tap then reverses it.
+        h.scene.open(.menu, time: 6.5)
+        h.run(until: 8.5, step: 1.0 / 60)
+        m = try #require(h.scene.menu)
+        let layout = GuillotineMenuLayout(count: 2, metrics: h.metrics, bar: h.metrics.titleBar)
+        try h.load(h.tap(layout.item(1).centre, at: 8.5) + h.tap(Point2D(x: 700, y: 400), at: 8.8))
+        h.run(until: 8.6, step: 1.0 / 60)
+        #expect(h.scene.reveal == nil && h.scene.current == .shelf && !m.isOpening)
+        #expect(h.router.modalTarget == LayerTarget(m.layer))
+        h.run(until: 8.9, step: 1.0 / 60)
+        #expect(m.isOpening && h.scene.current == .menu)
+    }
+
     /// The blade is one opaque picture: its contents an opaque (xrgb8888) image of the
     /// whole screen, drawn from the face once; its sublayers draw nothing. Open and at
     /// rest it is the topmost opaque draw covering the screen: nothing under it is painted.
