@@ -36,8 +36,9 @@ import Show
 /// The page's aspect is the first page's (the cover's when there is none): the cover is
 /// fitted on paper when it differs.
 ///
-/// Navigation: "‹ Shelf" at the top-left when the book was opened from the shelf (else
-/// "‹ Home") goes back; the menu button at the top-right opens the menu.
+/// Navigation: a top bar of translucent black over the pages with the book's title in the
+/// middle, the menu button at its left (opens the menu) and "‹ Shelf" next to it when the
+/// book was opened from the shelf (else "‹ Home"), which goes back.
 final class BookScreen: ShowScreen {
     /// The turning leaf's darkness standing perpendicular (1 - its opacity then).
     static let maxShade = 0.55
@@ -58,6 +59,8 @@ final class BookScreen: ShowScreen {
     let pager: Layer
     let backButton: Layer
     let menuButton: Layer
+    /// The book's title (in the bar, and the menu's).
+    let title: String
     /// The whole page the book rests at or settles to (-1: closed).
     private(set) var page: Int
     private var slide: ShowSlide
@@ -112,11 +115,9 @@ final class BookScreen: ShowScreen {
         slide = .resting(at: p)
         position = p
         pager = Layer(name: "book.pager", frame: m.screen)
-        backButton = Layer(name: "back", frame: m.backButton, contents: .color(ScreenColors.menuButton))
-        let s = m.barHeight
-        menuButton = Layer(
-            name: "book.menu", frame: Rect2D(x: m.width - m.margin - s, y: m.margin, width: s, height: s),
-            contents: .color(ScreenColors.menuButton))
+        backButton = Layer(name: "back", frame: m.backButton)
+        menuButton = Layer(name: "book.menu", frame: m.menuButton)
+        title = book?.title ?? "book:\(id)"
         super.init(target: .book(id), context: context)
         layer.contents = .color(ScreenColors.background)
         layer.masksToBounds = true
@@ -143,6 +144,14 @@ final class BookScreen: ShowScreen {
 
     private func addButtons(title: String) {
         let m = metrics
+        let bar = Layer(name: "book.bar", frame: m.titleBar, contents: .color(ScreenColors.menuButton))
+        bar.allowsHitTesting = false
+        bar.addSublayer(
+            PlainScreen.label(
+                "book.title", self.title, frame: m.titleText,
+                TextAttributes(
+                    size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
+        layer.addSublayer(bar)
         let text = PlainScreen.label(
             "back.text", title,
             frame: Rect2D(x: m.margin, y: 0, width: Swift.max(1, m.backButton.width - m.margin), height: m.barHeight),
@@ -154,6 +163,8 @@ final class BookScreen: ShowScreen {
         layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }
+
+    override var menuBar: MenuBar? { .standard(metrics, title: title) }
 
     /// p while a finger drags: the drag's start less its travel in screen widths, a
     /// third of the way beyond the ends.

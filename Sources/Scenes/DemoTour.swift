@@ -18,12 +18,13 @@ import Show
 /// | + 1.2 | tap a tile opening a card list (on home, or in a folder: two taps) | card list |
 /// | + 1.2, + 1.2 | swipe up twice | the next two screenfuls |
 /// | + 1.2 | tap "‹ Home" | home |
-/// | + 1.2 | tap the menu button | menu |
-/// | + 1.2 | tap the first item not opening home | that screen |
-/// | + 1.2 | tap "‹ Home" | home |
+/// | + 1.2 | tap the menu button | the menu drops |
+/// | + 1.2 | tap the first item not opening home | that screen, the menu swinging up |
+/// | + 3.0 | tap "‹ Home" | home |
 ///
-/// The last step comes at 15.5 s with the demo show (`duration(show:)`: 17 s with a
-/// rest at the end). A part the show lacks (no folder, no book, no card list, an empty
+/// The step after a menu item waits 3 s, for the menu to swing up and rest closed (its
+/// taps reverse it until then). The last step comes at 17.3 s with the demo show
+/// (`duration(show:)`: 18.8 s with a rest at the end). A part the show lacks (no folder, no book, no card list, an empty
 /// menu) is left out, and so are home tiles past the first page. Positions come from the
 /// layout code the scene uses (`HomeLayout`, `FolderRevealLayout`, `BookScreen.swipe`, ...), in logical
 /// points, written as panel pixels through the caller's `TourPanel` (the Rotation module's
@@ -33,6 +34,9 @@ public enum DemoTour {
     static let step = 1.2
     /// Seconds a swipe lasts.
     static let swipeDuration = 0.3
+    /// Seconds from a menu item's tap to the next step: the menu swings up and rests
+    /// closed well within them.
+    static let menuClosing = 3.0
 
     /// Where the tour's touches go: the logical size the show is laid out in, and the panel
     /// pixel of a logical point.
@@ -156,16 +160,15 @@ public enum DemoTour {
             tap(metrics.backButton.centre, "back home")
         }
 
-        /// The menu, an item, back home.
+        /// The menu, an item, back home. An empty menu is left out.
         mutating func menu() {
-            tap(home.menuButton.centre, "open the menu")
             let items = show.menu
-            guard !items.isEmpty else {
-                tap(metrics.backButton.centre, "back home")
-                return
-            }
+            guard !items.isEmpty else { return }
+            tap(home.menuButton.centre, "open the menu")
             let k = items.firstIndex { $0.open != .home } ?? 0
-            tap(MenuScreen.row(k, count: items.count, metrics: metrics).centre, "menu: \(items[k].title)")
+            let layout = GuillotineMenuLayout(count: items.count, metrics: metrics, bar: metrics.titleBar)
+            tap(layout.item(k).centre, "menu: \(items[k].title)")
+            time += DemoTour.menuClosing - DemoTour.step
             if items[k].open != .home { tap(metrics.backButton.centre, "back home") }
         }
 

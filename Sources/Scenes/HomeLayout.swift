@@ -2,8 +2,8 @@ import Compositor
 import Show
 
 /// Where the home screen's parts sit on a `width` x `height` logical screen: the
-/// wallpaper over the whole screen (aspect-fill), the menu button in the top-right
-/// corner, and the tiles in what is left below the button's row.
+/// wallpaper over the whole screen (aspect-fill), the top bar with the menu button at its
+/// left, and the tiles in what is left below the bar.
 ///
 /// Pages: the tiles are laid out at full size (`ScreenGrid`'s icon of 70% of a cell's
 /// width; columns from `ScreenMetrics.gridColumns`: the show's `columns` in portrait,
@@ -51,7 +51,7 @@ struct HomeLayout: Hashable {
         }
     }
 
-    /// The tiles' area: inside the margin, below the menu button's row.
+    /// The tiles' area: inside the margin, below the top bar.
     static func gridArea(_ m: ScreenMetrics) -> Rect2D {
         let top = m.margin + m.barHeight
         return Rect2D(
@@ -62,12 +62,9 @@ struct HomeLayout: Hashable {
     /// The height of the page dots' strip: 5% of the shorter side, at least 12 points.
     static func dotsHeight(_ m: ScreenMetrics) -> Double { Swift.max(12, (m.unit * 0.05).rounded()) }
 
-    /// The menu button: a square of the bar's height in the top-right corner, inside
-    /// the margin.
-    var menuButton: Rect2D {
-        let s = metrics.barHeight
-        return Rect2D(x: metrics.width - metrics.margin - s, y: metrics.margin, width: s, height: s)
-    }
+    /// The menu button: a square of the bar's height at the left end of the top bar
+    /// (`ScreenMetrics.titleBar`, translucent over the wallpaper), as on every screen.
+    var menuButton: Rect2D { metrics.menuButton }
 
     /// The page tile `i` is on.
     func page(of i: Int) -> Int { i / perPage }

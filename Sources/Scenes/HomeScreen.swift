@@ -5,8 +5,8 @@ import Show
 
 /// The home screen: the show's wallpaper covering the screen (aspect-fill), the tiles on
 /// pages (`HomeLayout`), the page dots under them when there is more than one page, and
-/// the menu button in the top-right corner (three white bars on translucent black) that
-/// opens `.menu`. A tile opens its target; the scene turns a folder tile's tap into the
+/// a top bar of translucent black across the top with the show's title in the middle and
+/// the menu button (three white bars) at its left that opens `.menu`. A tile opens its target; the scene turns a folder tile's tap into the
 /// folder reveal (`onTile`).
 ///
 /// Paging (only with two pages or more): a horizontal drag on the tiles' area moves the
@@ -20,7 +20,7 @@ import Show
 /// reveal captures) and, while a folder is open, the reveal's layers.
 final class HomeScreen: ShowScreen {
     let home: HomeLayout
-    /// The wallpaper, pages, dots and menu button: what the folder reveal captures.
+    /// The wallpaper, pages, dots, bar and menu button: what the folder reveal captures.
     let content: Layer
     let wallpaper: Layer
     /// The tiles' area across the whole screen width: takes the paging drags.
@@ -67,7 +67,7 @@ final class HomeScreen: ShowScreen {
             name: "home.pages",
             frame: Rect2D(x: 0, y: 0, width: m.width * Double(home.pages), height: area.height))
         strip.allowsHitTesting = false
-        menuButton = Layer(name: "home.menu", frame: home.menuButton, contents: .color(ScreenColors.menuButton))
+        menuButton = Layer(name: "home.menu", frame: home.menuButton)
         super.init(target: .home, context: context)
         layer.masksToBounds = true
         layer.addSublayer(content)
@@ -114,9 +114,25 @@ final class HomeScreen: ShowScreen {
     }
 
     private func addMenuButton() {
+        // The bar: the show's title between the button and its mirror image (no back
+        // button at home).
+        let m = metrics
+        let bar = Layer(name: "home.bar", frame: m.titleBar, contents: .color(ScreenColors.menuButton))
+        bar.allowsHitTesting = false
+        bar.addSublayer(
+            PlainScreen.label(
+                "home.title", context.show.title,
+                frame: Rect2D(x: m.barHeight, y: 0, width: Swift.max(1, m.width - 2 * m.barHeight), height: m.barHeight),
+                TextAttributes(
+                    size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
+        content.addSublayer(bar)
         MenuGlyph.addBars(to: menuButton, side: home.menuButton.width, namePrefix: "home.menu")
         content.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
+    }
+
+    override var menuBar: MenuBar? {
+        MenuBar(frame: metrics.titleBar, button: home.menuButton, title: context.show.title)
     }
 
     /// Whether a home tile opens a folder of the show (which the reveal will capture for).

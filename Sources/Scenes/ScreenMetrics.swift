@@ -35,15 +35,18 @@ struct ScreenMetrics: Hashable {
     /// A plain screen's title bar, across the top.
     var titleBar: Rect2D { Rect2D(x: 0, y: 0, width: width, height: barHeight) }
 
-    /// The "‹ Home" button at the left of the title bar (the bar's height, 2.6 times as
-    /// wide, at most a third of the screen).
+    /// The "‹ Home" button in the title bar, right of the menu button (`menuButton`, a
+    /// square of the bar's height at its left end): the bar's height, 2.6 times as wide,
+    /// at most a third of the screen.
     var backButton: Rect2D {
-        Rect2D(x: 0, y: 0, width: Swift.min((barHeight * 2.6).rounded(), (width / 3).rounded(.down)), height: barHeight)
+        Rect2D(
+            x: barHeight, y: 0, width: Swift.min((barHeight * 2.6).rounded(), (width / 3).rounded(.down)),
+            height: barHeight)
     }
 
     /// The title between the back button and its mirror image on the right.
     var titleText: Rect2D {
-        let side = backButton.width
+        let side = backButton.maxX
         return Rect2D(x: side, y: 0, width: Swift.max(1, width - 2 * side), height: barHeight)
     }
 

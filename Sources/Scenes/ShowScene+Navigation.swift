@@ -31,9 +31,13 @@ extension ShowScene {
     public func resize(width: Int, height: Int) {
         guard width != self.width || height != self.height else { return }
         finishTransition()
+        let reopenMenu = takeMenuDown()
         self.width = width
         self.height = height
         metrics = ScreenMetrics(width: width, height: height)
+        if menuPicture?.surface.width != width || menuPicture?.surface.height != height {
+            menuPicture = .blank(width: width, height: height)
+        }
         let wasHidden = home.layer.isHidden
         // An open folder opens again, already open, over the new home screen; a closing
         // one just goes.
@@ -62,12 +66,22 @@ extension ShowScene {
             root.addSublayer(new.layer)
             launch = new
         }
+        if reopenMenu { openMenu(start: nil, open: true) }
         update(time: lastTime)
     }
 
     /// Starts the move to `target`; `start` nil: at the next update (a gesture);
-    /// `duration` 0: a cut, no slide.
+    /// `duration` 0: a cut, no slide. `.menu` drops the menu; with the menu there, the
+    /// target is put under it and the menu closes (`MenuNavigation.swift`).
     func navigate(to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration) {
+        if target == .menu {
+            openMenu(start: start)
+            return
+        }
+        if menu != nil {
+            navigateFromMenu(to: target)
+            return
+        }
         if target == current { return }
         if reveal != nil && target == .home && screen == nil {
             closeReveal(start: start)

@@ -3,25 +3,41 @@ import Show
 extension ShowScene {
     /// The screen shown in `--scene` spelling, with a book's page: "book:<id>@<page>"
     /// when a book rests (or settles) at a whole page other than -1 (closed: plain
-    /// "book:<id>"), else the target's spelling. The runtime rebuilds the scene on a turn
-    /// of the panel, a reload or an output's return with this, so the book reopens at its
-    /// page (`resume(parsing:)`); a turn caught mid-page goes to the page it was settling to.
+    /// "book:<id>"), else the target's spelling; with "+menu" after it while the menu is
+    /// open or opening over that screen ("home+menu", "book:atlas@2+menu"). The runtime
+    /// rebuilds the scene on a turn of the panel, a reload or an output's return with
+    /// this, so the book reopens at its page and the menu open, at rest
+    /// (`resume(parsing:)`); a turn caught mid-page goes to the page it was settling to, a
+    /// closing menu is gone.
     public var resumeName: String {
-        if let book = screen as? BookScreen, book.target == current, book.page != -1 {
-            return "\(current)@\(book.page)"
+        let host = menu?.hostTarget ?? current
+        var name = host.description
+        if let book = screen as? BookScreen, book.target == host, book.page != -1 {
+            name = "\(host)@\(book.page)"
         }
-        return current.description
+        if let m = menu, m.isOpening { name += Self.menuSuffix }
+        return name
     }
 
-    /// A resume name parsed: the target and, for "book:<id>@<page>", the page (an
-    /// integer, -1 or more). nil when the text is neither a target nor a book with a page.
-    public static func resume(parsing text: String) -> (target: ShowTarget, bookPage: Int?)? {
+    /// What a resume name adds while the menu is open.
+    static let menuSuffix = "+menu"
+
+    /// A resume name parsed: the target, for "book:<id>@<page>" the page (an integer, -1
+    /// or more), and whether the menu is open over it ("<name>+menu"; "menu" alone is the
+    /// target `.menu`: home with the menu's drop from t = 0). nil when the text is none of
+    /// these.
+    public static func resume(parsing text: String) -> (target: ShowTarget, bookPage: Int?, menuOpen: Bool)? {
+        if text.hasSuffix(menuSuffix) {
+            guard let r = resume(parsing: String(text.dropLast(menuSuffix.count))), !r.menuOpen, r.target != .menu
+            else { return nil }
+            return (r.target, r.bookPage, true)
+        }
         if let at = text.lastIndex(of: "@") {
             guard let target = ShowTarget(parsing: String(text[..<at])), case .book = target,
                 let page = Int(text[text.index(after: at)...]), page >= -1
             else { return nil }
-            return (target, page)
+            return (target, page, false)
         }
-        return ShowTarget(parsing: text).map { ($0, nil) }
+        return ShowTarget(parsing: text).map { ($0, nil, false) }
     }
 }

@@ -4,9 +4,9 @@ import Motion
 import Show
 
 /// The show's player: the launch doors of a cold start, the home screen (paged, its
-/// folders opening with the reveal: `ShowScene+Reveal.swift`), and a plain screen for
-/// every other target (shelf, book, card list, menu, a folder away from home) until
-/// issues 6-9 bring the real scenes, with slide transitions between them.
+/// folders opening with the reveal: `ShowScene+Reveal.swift`), the shelf, books, card
+/// lists and folders away from home, with slide transitions between them, and the
+/// guillotine menu over any of them (`MenuNavigation.swift`).
 ///
 /// Time: `update(time:)` takes seconds since the start (monotonic, injected: the scene
 /// reads no clock) and sets every layer for that time; every animation is a function
@@ -25,7 +25,8 @@ import Show
 /// were gone is ignored: touches during the doors are dropped, not queued.
 ///
 /// Layers under `root`: the home screen (z 0, holding the reveal's layers while a folder
-/// is open), the other screens (z 10), the launch (z 100), each a full-screen container.
+/// is open), the other screens (z 10), the menu (z 50), the launch (z 100), each a
+/// full-screen container.
 public final class ShowScene {
     public let show: Show
     public internal(set) var width: Int
@@ -43,6 +44,10 @@ public final class ShowScene {
     var launch: LaunchDoors?
     /// The folder reveal over the home screen, while a folder is open from a home tile.
     var reveal: FolderReveal?
+    /// The guillotine menu, from its drop until it is closed again.
+    var menu: GuillotineMenu?
+    /// The last menu's picture, for the next drop over the same bar (`GuillotineMenu`).
+    var menuPicture: GuillotineMenu.Picture?
     var router: TouchRouter<LayerHitTester>?
     /// The time of the last update, seconds.
     private(set) var lastTime = 0.0
@@ -71,9 +76,11 @@ public final class ShowScene {
     ///     cache of this scene's own).
     ///   - bookPage: for a `start` on a book, the whole page it opens at (nil: closed;
     ///     see `resumeName`).
+    ///   - menuOpen: the menu is open, at rest, over `start` (a scene built again with its
+    ///     menu open: `<target>+menu`). `start` `.menu`: home, the menu's drop at t = 0.
     public init(
         show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil,
-        orientationKnown: Bool = true, pictures: ShowPictures? = nil, bookPage: Int? = nil
+        orientationKnown: Bool = true, pictures: ShowPictures? = nil, bookPage: Int? = nil, menuOpen: Bool = false
     ) {
         self.bookPage = bookPage
         self.show = show
@@ -83,9 +90,12 @@ public final class ShowScene {
         self.pictures = pictures ?? ShowPictures(assets: assets)
         metrics = ScreenMetrics(width: width, height: height)
         current = .home
+        menuPicture = .blank(width: width, height: height)
         buildHome()
         if let start {
-            if case .folder(let id) = start, let tile = homeTile(opening: id) {
+            if start == .menu {
+                openMenu(start: 0)
+            } else if case .folder(let id) = start, let tile = homeTile(opening: id) {
                 beginReveal(tile: tile, folderID: id, start: 0)
             } else if start != .home {
                 let s = makeScreen(start, resuming: true)
@@ -94,6 +104,7 @@ public final class ShowScene {
                 home.layer.isHidden = true
                 current = start
             }
+            if menuOpen && menu == nil { openMenu(start: 0, open: true) }
         } else {
             let doors = LaunchDoors(
                 launch: show.launch, metrics: metrics, pictures: self.pictures, orientationTime: orientationKnown ? 0 : nil)
@@ -111,6 +122,7 @@ public final class ShowScene {
         screen?.attach(to: router)
         if let t = transition, t.from !== home, t.from !== screen { t.from.attach(to: router) }
         if let r = reveal, screen == nil { makeModal(r, router) }
+        menu?.attach(to: router)
     }
 
     /// Sets every layer for `time`, seconds since the start.
@@ -126,6 +138,7 @@ public final class ShowScene {
         stepTransition(time: time)
         screenShown.update(time: time)
         stepReveal(time: time)
+        stepMenu(time: time)
     }
 
     /// Whether anything still moves at the last update's time (the doors, a transition,
@@ -135,6 +148,7 @@ public final class ShowScene {
         if let doors = launch, doors.isMoving(at: lastTime) { return true }
         if let t = transition, t.slide.isMoving(at: lastTime) { return true }
         if let r = reveal, r.isMoving(at: lastTime) { return true }
+        if let m = menu, m.isMoving { return true }
         return screenShown.isMoving(at: lastTime)
     }
 
@@ -191,13 +205,13 @@ public final class ShowScene {
         switch target {
         case .home: return home
         case .shelf: return ShelfScreen(context: c, centring: resuming || old != nil ? pictures.shelfBook : nil)
-        case .menu: return MenuScreen(context: c)
+        case .menu: return home  // the menu is no screen: `openMenu`
         case .folder(let id): return FolderScreen(id: id, context: c)
         case .book(let id):
             let kept = old as? BookScreen
             return BookScreen(
                 id: id, context: c, page: kept?.page ?? bookPage ?? -1,
-                back: kept?.backTarget ?? (current == .shelf ? .shelf : .home))
+                back: kept?.backTarget ?? ((menu?.hostTarget ?? current) == .shelf ? .shelf : .home))
         case .cards(let id): return CardsScreen(id: id, context: c, first: (old as? CardsScreen)?.first ?? 0)
         }
     }

@@ -44,6 +44,10 @@ class ShowScreen {
     /// Whether something inside the screen still moves after `time`.
     func isMoving(at time: Double) -> Bool { false }
 
+    /// The screen's top bar and menu button for the guillotine menu, in screen points for
+    /// the current layout (nil: the standard bar, `MenuBar.standard`).
+    var menuBar: MenuBar? { nil }
+
     /// Adds a tap on `layer` that opens `target`.
     func bindTap(_ layer: Layer, opening target: ShowTarget) {
         let open = context.open
@@ -87,15 +91,20 @@ enum ScreenColors {
 }
 
 /// A plain screen (issues 6-9 bring the real ones): a dark background, a title bar with
-/// "‹ Home" at the left (tap: home) and the title in the middle, and the content below.
+/// the menu button at the left (tap: the menu), "‹ Home" next to it (tap: home) and the
+/// title in the middle, and the content below.
 class PlainScreen: ShowScreen {
+    let menuButton: Layer
     let backButton: Layer
     let titleLayer: Layer
+    let title: String
 
     init(target: ShowTarget, title: String, context: ShowScreenContext) {
         let m = context.metrics
+        menuButton = Layer(name: "menu", frame: m.menuButton)
         backButton = Layer(name: "back", frame: m.backButton)
         titleLayer = Layer(name: "title", frame: m.titleText)
+        self.title = title
         super.init(target: target, context: context)
         layer.contents = .color(ScreenColors.background)
         let bar = Layer(name: "bar", frame: m.titleBar, contents: .color(ScreenColors.bar))
@@ -117,7 +126,12 @@ class PlainScreen: ShowScreen {
         titleLayer.allowsHitTesting = false
         layer.addSublayer(titleLayer)
         bindTap(backButton, opening: .home)
+        MenuGlyph.addBars(to: menuButton, side: m.menuButton.width, namePrefix: "menu")
+        layer.addSublayer(menuButton)
+        bindTap(menuButton, opening: .menu)
     }
+
+    override var menuBar: MenuBar? { .standard(metrics, title: title) }
 
     /// A text layer that takes no touches.
     static func label(_ name: String, _ text: String, frame: Rect2D, _ attributes: TextAttributes) -> Layer {

@@ -27,8 +27,9 @@ struct RenderCommand: ParsableCommand {
             touches at their own times, as on the panel; only the requested frames are \
             written. Prints one line per requested frame with its composite time and \
             repainted pixel count. Scenes: launch (the \
-            default: a cold start), home, folder:<id>, shelf, book:<id> (or book:<id>@<page>), cards:<id>, menu, \
-            and test (the built-in test scene).
+            default: a cold start), home, folder:<id>, shelf, book:<id> (or book:<id>@<page>), cards:<id>, menu \
+            (home, the menu dropping from t = 0), any of those but launch and test with +menu after it (that \
+            screen with the menu open: shelf+menu), and test (the built-in test scene).
             """)
 
     @Option(help: "The board file: the panel's size, format, buffers and mount.")

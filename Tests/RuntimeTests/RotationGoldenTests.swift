@@ -38,10 +38,11 @@ import VitrineTestSupport
 
     /// Home at rest (`--scene home --at 5`), in each orientation. Looked at: at 0 one row
     /// of six tiles (Books, Shelf, People, Visit, Atlas, Menu) across the landscape
-    /// screen, the menu button top right; at 90 the picture reads from bottom to top (the
-    /// panel turned a quarter clockwise), the grid laid out for a 480x800 portrait screen
-    /// (four columns: Books, Shelf, People, Visit, then Atlas, Menu), its menu button at
-    /// the panel's top left; at 180 the 0 picture upside down; at 270 the 90 picture
+    /// screen under the top bar ("Museum of Light", the menu button at its left); at 90
+    /// the picture reads from bottom to top (the panel turned a quarter clockwise), the
+    /// grid laid out for a 480x800 portrait screen (four columns: Books, Shelf, People,
+    /// Visit, then Atlas, Menu), its bar along the panel's left edge, the menu button at
+    /// the panel's bottom left; at 180 the 0 picture upside down; at 270 the 90 picture
     /// upside down, reading from top to bottom.
     ///
     /// Numbers: the logical frame read back through DESIGN.md §2's table is the same

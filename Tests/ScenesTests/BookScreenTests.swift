@@ -129,7 +129,7 @@ import VitrineTestSupport
         #expect(turned.layout.spine == Point2D(x: 72, y: 120))
         let r = try #require(ShowScene.resume(parsing: "book:atlas@2"))
         #expect(r.target == .book("atlas") && r.bookPage == 2)
-        #expect(ShowScene.resume(parsing: "book:atlas")! == (.book("atlas"), nil))
+        #expect(ShowScene.resume(parsing: "book:atlas")! == (.book("atlas"), nil, false))
         #expect(ShowScene.resume(parsing: "home@2") == nil && ShowScene.resume(parsing: "book:atlas@x") == nil)
         let root = Layer()
         let s = ShowScene(

@@ -115,11 +115,14 @@ import Testing
             show: DemoShow.show, assets: .demo(), root: Layer(name: "root2", frame: Rect2D(x: 0, y: 0, width: 480, height: 800)),
             width: 480, height: 800, start: .shelf, pictures: pictures)
         #expect((again.screen as? ShelfScreen)?.centred == 1)
-        // Opened from the menu instead: the first book.
-        again.open(.menu, time: 1)
-        again.update(time: 2)
-        again.open(.shelf, time: 2)
-        #expect((again.screen as? ShelfScreen)?.centred == 0)
+        // Opened from the menu over another screen instead: the first book.
+        let other = ShowScene(
+            show: DemoShow.show, assets: .demo(), root: Layer(name: "root3", frame: Rect2D(x: 0, y: 0, width: 480, height: 800)),
+            width: 480, height: 800, start: .home, pictures: pictures)
+        other.open(.menu, time: 1)
+        other.update(time: 2)
+        other.open(.shelf, time: 2)
+        #expect((other.screen as? ShelfScreen)?.centred == 0)
     }
 
     /// No books: "No books", drags and taps do nothing. One book: it stays centred.

@@ -19,7 +19,8 @@ import VitrineTestSupport
         return (h, try h.render())
     }
 
-    /// Home: the wallpaper, the tiles centred, the menu button top right.
+    /// Home: the wallpaper, the tiles centred, the translucent top bar with the show's title
+    /// and the menu button at its left.
     @Test func home() throws {
         let (h, surface) = try Self.render(.home, at: 0)
         // The menu button's middle bar is white.
@@ -29,7 +30,7 @@ import VitrineTestSupport
     }
 
     /// The first folder as a plain screen (opened from a screen other than home): the
-    /// bar with "‹ Home" and the title, its tiles.
+    /// bar with the menu button, "‹ Home" and the title, its tiles.
     @Test func folder() throws {
         let id = try #require(DemoShow.show.folders.first).id
         let h = try ShowHarness(show: DemoShow.show, assets: ShowAssets.demo(), start: .shelf, text: true)

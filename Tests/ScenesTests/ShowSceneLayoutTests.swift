@@ -15,12 +15,15 @@ import Testing
         #expect(ScreenMetrics(width: 500, height: 500).gridColumns(portrait: 3) == 3)
     }
 
-    /// The metrics at 800x480: a 48-point bar, 19-point margins.
+    /// The metrics at 800x480: a 48-point bar, 19-point margins; the menu button at the
+    /// bar's left end, "‹ Home" next to it, the title between it and its mirror image.
     @Test func metricsAt800x480() {
         let m = ScreenMetrics(width: 800, height: 480)
         #expect(m.barHeight == 48)
         #expect(m.margin == 19)
-        #expect(m.backButton == Rect2D(x: 0, y: 0, width: 125, height: 48))
+        #expect(m.menuButton == Rect2D(x: 0, y: 0, width: 48, height: 48))
+        #expect(m.backButton == Rect2D(x: 48, y: 0, width: 125, height: 48))
+        #expect(m.titleText == Rect2D(x: 173, y: 0, width: 800 - 2 * 173, height: 48))
         #expect(m.content == Rect2D(x: 19, y: 67, width: 762, height: 394))
         #expect(ScreenMetrics(width: 240, height: 144).barHeight == 20)
     }
@@ -45,10 +48,10 @@ import Testing
         #expect(ScreenGrid(count: 0, columns: 4, area: area).rows == 1)
     }
 
-    /// The home screen: the menu button in the top-right corner, tiles below its row.
+    /// The home screen: the menu button at the top bar's left end, tiles below the bar.
     @Test func homeLayout() {
         let home = HomeLayout(home: ShowFixture.show.home, width: 800, height: 480)
-        #expect(home.menuButton == Rect2D(x: 733, y: 19, width: 48, height: 48))
+        #expect(home.menuButton == Rect2D(x: 0, y: 0, width: 48, height: 48))
         #expect(home.grid.columns == 4)
         #expect(home.grid.cell(0).minY >= home.menuButton.maxY)
         let portrait = HomeLayout(home: ShowFixture.show.home, width: 480, height: 800)

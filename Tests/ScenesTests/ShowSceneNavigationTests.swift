@@ -89,15 +89,19 @@ import Testing
         #expect(h.scene.launch == nil)
         #expect(h.scene.current == .menu)
         h.scene.update(time: 0.6)
-        #expect(!h.scene.isAnimating)
+        #expect(h.scene.isAnimating)
+        h.scene.update(time: 3)
+        #expect(!h.scene.isAnimating && h.scene.menu?.isOpening == true)
     }
 
-    /// Home tiles, folder tiles (in the revealed panel) and menu rows open their targets;
-    /// the menu button the menu.
-    @Test func tilesAndMenuRowsOpenTheirTargets() throws {
+    /// Home tiles, folder tiles (in the revealed panel) and menu items open their targets;
+    /// the menu button drops the menu (its items take taps once it has struck the stop; it
+    /// is gone, closed, within 2.5 s of an item's tap).
+    @Test func tilesAndMenuItemsOpenTheirTargets() throws {
         let h = try ShowHarness(start: .home)
         let folder = FolderRevealLayout(
             show: ShowFixture.show, home: h.home, tile: 0, folder: ShowFixture.show.folders[0])
+        let menu = GuillotineMenuLayout(count: 2, metrics: h.metrics, bar: h.metrics.titleBar)
         try h.load(
             h.tap(h.home.tapPoint(1), at: 0.5)  // Shelf
                 + h.tap(h.metrics.backButton.centre, at: 1.0)
@@ -105,12 +109,13 @@ import Testing
                 + h.tap(folder.tapPoint(1), at: 2.0)  // book "tides"
                 + h.tap(h.metrics.backButton.centre, at: 2.5)
                 + h.tap(h.home.menuButton.centre, at: 3.0)
-                + h.tap(MenuScreen.row(1, count: 2, metrics: h.metrics).centre, at: 3.5)  // Shelf
-                + h.tap(h.metrics.backButton.centre, at: 4.0)
-                + h.tap(h.home.menuButton.centre, at: 4.5)
-                + h.tap(MenuScreen.row(0, count: 2, metrics: h.metrics).centre, at: 5.0))  // Home
+                + h.tap(menu.item(1).centre, at: 4.5)  // Shelf
+                + h.tap(h.metrics.backButton.centre, at: 7.0)
+                + h.tap(h.home.menuButton.centre, at: 7.5)
+                + h.tap(menu.item(0).centre, at: 9.0))  // Home
         var visits: [ShowTarget] = []
-        h.run(until: 5.5) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
+        h.run(until: 11.5) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
+        #expect(h.scene.menu == nil)
         #expect(
             visits == [
                 .home, .shelf, .home, .folder("books"), .book("tides"), .home, .menu, .shelf, .home, .menu, .home,
@@ -194,9 +199,9 @@ import Testing
             .home, .folder("books"), .folder("nope"), .shelf, .book("atlas"), .cards("team"), .menu,
         ] {
             let h = try ShowHarness(start: start)
-            h.scene.update(time: 1)
+            h.scene.update(time: 3)  // the menu's drop rests within 2.5 s
             _ = try h.compositor.render(into: h.target, bufferAge: 1)
-            h.scene.update(time: 2)
+            h.scene.update(time: 4)
             #expect(!h.compositor.needsDisplay, "\(start)")
             #expect(try h.compositor.render(into: h.target, bufferAge: 1).repaintedPixels == 0)
         }

@@ -50,7 +50,7 @@ MAX_MEAN = 1.0
 MAX_DIFFERING = 1.0
 FOLDER = "books"
 # The wallpaper under the home screen's row of tiles (tiles and labels end at y = 315 on
-# the 800x480 demo home screen; the menu button is at the top right).
+# the 800x480 demo home screen; the top bar with the menu button is above them).
 QUIET = {"TWO_A": (200, 400), "TWO_B": (600, 400), "HOLD": (300, 420), "QUIET": (400, 430)}
 
 

@@ -33,13 +33,15 @@ public final class ShowPlayback: ShowProgram {
         let start = resume.flatMap { ShowScene.resume(parsing: $0) }
         return ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
-            start: start?.target, orientationKnown: orientationKnown, pictures: pictures, bookPage: start?.bookPage)
+            start: start?.target, orientationKnown: orientationKnown, pictures: pictures, bookPage: start?.bookPage,
+            menuOpen: start?.menuOpen ?? false)
     }
 
     public func takeWarnings() -> [String] { assets.takeWarnings() }
 }
 
 extension ShowScene: PlayableScene {
-    /// "book:<id>@<page>" for a book open at a page (`resumeName`): what a rebuild resumes.
+    /// "book:<id>@<page>" for a book open at a page, "<screen>+menu" with the menu open
+    /// (`resumeName`): what a rebuild resumes.
     public var screen: String { isLaunching ? "launch" : resumeName }
 }

@@ -1,0 +1,317 @@
+import Compositor
+import Input
+import Motion
+import Raster
+import Show
+
+/// The guillotine drop-down menu (issue 17, after Yalantis's Guillotine Menu): a
+/// screen-sized blade hinged at the host's menu button that swings down over the host
+/// like a guillotine blade, strikes the screen's left edge, rebounds and comes to rest
+/// covering the screen; and swings back up to go.
+///
+/// **Geometry** (`MenuBar`, `GuillotineGeometry`): the hinge is the centre of the host's
+/// menu button, at equal distances from the screen's left edge and the bottom of the
+/// host's top bar, from the host's layout in the current orientation. Closed, the blade
+/// is turned -90° about it: its left edge lies along the bar's bottom and it covers the
+/// bar.
+///
+/// **Motion** (`GuillotineDrop`): the physics world at its fixed 4 ms step, a constant
+/// push at the blade's centre of mass, the hinge, the stops, elasticity 0.6; the first
+/// contact comes 0.6 s after the drop begins, then at least one rebound, then rest.
+/// A drop started by a gesture begins at the next update (as `ShowSlide`).
+///
+/// **Button**: the menu's own button (three bars) over the host's, in the same place,
+/// turned by 90° - |angle| while the blade swings (the published code's display link): 0
+/// when closed, a quarter turn (the bars upright) when open.
+///
+/// **Touch** (the menu is modal while it exists): the button reverses the swing (closes
+/// an open menu, reopens a closing one, closes an opening one); an item navigates once the
+/// blade has first touched the stop on its way down (until then it reverses, like any tap);
+/// a tap elsewhere, on the blade or on the host where it shows, reverses a swing that has
+/// not touched the stop yet or is closing, and does nothing once the menu is down.
+/// Every tap acts at the state shown (the last update), so a storm of taps reverses once
+/// per tap and the blade always ends on one of its stops.
+///
+/// **Layers** (ours): `layer` (a full-screen container that takes no touches) holds the
+/// blade and the button. The blade is one opaque picture: its contents are an opaque
+/// (xrgb8888) snapshot of the menu's face (`face`: the background, the bar with the host's
+/// title, the items), drawn once, so the compositor draws the whole menu as one opaque
+/// image, copied at rest and transformed while it swings, and can hide the host under it.
+/// Its sublayers are invisible rows (no contents) that take the items' taps, turned with
+/// it. The picture's memory is the scene's (`Picture`): made, its pages touched, with the
+/// scene, so no frame pays for an 8 MB allocation at 1920x1080 (as the home screen's
+/// capture for the folder reveal); once drawn, it is shown again at once when the menu
+/// drops again over the same bar, title and size: only the first drop over a screen
+/// draws the face (the items' text, the fills).
+final class GuillotineMenu {
+    /// What the blade's picture shows: equal keys, equal pictures.
+    struct FaceKey: Hashable {
+        let host: MenuBar
+        let width: Double
+        let height: Double
+        let items: [MenuItem]
+    }
+
+    /// A screen-sized opaque picture for the blade, kept by the scene from drop to drop:
+    /// showing the face of `key` (nil: nothing yet).
+    struct Picture {
+        let key: FaceKey?
+        let surface: Surface
+
+        /// A blank picture for a `width` x `height` screen, its pages touched (nil when
+        /// there is no memory for it: the blade then makes its own, or stays plain).
+        static func blank(width: Int, height: Int) -> Picture? {
+            guard let s = try? Surface(width: Swift.max(1, width), height: Swift.max(1, height), format: .xrgb8888)
+            else { return nil }
+            s.fill(background)
+            return Picture(key: nil, surface: s)
+        }
+    }
+
+    /// The blade's background and its bar (premultiplied, opaque).
+    static let background: UInt32 = 0xff34_3845
+    static let barColor: UInt32 = ScreenColors.bar
+    /// The line under each item.
+    static let lineColor: UInt32 = 0xff47_4d5c
+    /// The empty menu's text (straight ARGB).
+    static let dimText: UInt32 = 0xff9a_a0ad
+
+    let layout: GuillotineMenuLayout
+    let geometry: GuillotineGeometry
+    let host: MenuBar
+    let items: [MenuItem]
+    /// The screen under the menu (what closing it returns to; an item sets it to its
+    /// target as it closes the menu).
+    var hostTarget: ShowTarget
+    /// The container (full screen, no touches): blade then button.
+    let layer: Layer
+    let blade: Layer
+    let button: Layer
+    /// The menu's face, upright, screen-sized, outside the tree: drawn into the blade's
+    /// picture.
+    let face: Layer
+    /// The items' tap targets, sublayers of the blade.
+    private(set) var rows: [Layer] = []
+    /// The blade's picture (nil if it could not be allocated: the blade is then plain).
+    private(set) var picture: Surface?
+    /// What the picture shows.
+    let key: FaceKey
+
+    /// The swing (nil until the first update after a gesture's drop).
+    private(set) var drop: GuillotineDrop?
+    /// When the drop starts (nil: at the next update).
+    private var start: Double?
+    /// Whether the menu starts open and at rest (a scene built again with it open).
+    private let startsOpen: Bool
+    /// Reversals asked for before the drop began.
+    private var earlyReversals = 0
+    /// The time of the last update, seconds: a swing reversed from rest starts then.
+    private var lastTime = -Double.infinity
+
+    /// Recognizers, attached by the scene.
+    private(set) var buttonTap: TapRecognizer!
+    private(set) var bladeTap: TapRecognizer!
+    private(set) var outsideTap: TapRecognizer!
+    private(set) var itemTaps: [TapRecognizer] = []
+    /// Whether its recognizers are attached and the menu is the router's modal.
+    var isModal = false
+
+    /// An item was tapped while items take taps (its index).
+    var onItem: ((Int) -> Void)?
+    /// The swing reversed (after it did: read `isOpening`).
+    var onReverse: (() -> Void)?
+
+    /// - Parameters:
+    ///   - host: the host screen's bar; `hostTarget`: that screen.
+    ///   - start: when the drop begins, seconds (nil: at the next update).
+    ///   - open: start open and at rest instead of dropping.
+    ///   - reusing: a picture drawn for an earlier drop; shown at once if it shows this
+    ///     face (same key), else the face is drawn into a new picture.
+    ///   - accepts: whether a touch that went down at a time may act (the launch's rule).
+    init(
+        items: [MenuItem], host: MenuBar, hostTarget: ShowTarget, metrics m: ScreenMetrics, start: Double?,
+        open: Bool = false, reusing kept: Picture? = nil, accepts: @escaping (Double) -> Bool
+    ) {
+        self.items = items
+        self.hostTarget = hostTarget
+        self.host = host
+        geometry = host.geometry(width: m.width, height: m.height)
+        layout = GuillotineMenuLayout(count: items.count, metrics: m, bar: host.frame)
+        self.start = start
+        startsOpen = open
+        layer = Layer(name: "menu", frame: m.screen)
+        layer.allowsHitTesting = false
+        blade = Layer(name: "menu.blade", frame: m.screen, contents: .color(Self.background))
+        button = Layer(name: "menu.button", frame: host.button)
+        face = Layer(name: "menu.face", frame: m.screen, contents: .color(Self.background))
+        key = FaceKey(host: host, width: m.width, height: m.height, items: items)
+        buildFace(m)
+        for i in items.indices {
+            let row = Layer(name: "menu.item\(i)", frame: layout.item(i))
+            blade.addSublayer(row)
+            rows.append(row)
+        }
+        MenuGlyph.addBars(to: button, side: host.button.width, namePrefix: "menu.button")
+        layer.addSublayer(blade)
+        layer.addSublayer(button)
+        let (w, h) = (m.width.clampedInt, m.height.clampedInt)
+        if let kept, kept.key == key {
+            picture = kept.surface
+            blade.contents = .image(kept.surface)
+        } else if let s = kept.map(\.surface).flatMap({ $0.width == w && $0.height == h ? $0 : nil })
+            ?? (try? Surface(width: w, height: h, format: .xrgb8888))
+        {
+            picture = s
+            blade.showSnapshot(of: face, in: s)
+        }
+        makeRecognizers(accepts: accepts)
+        show(angle: open ? 0 : GuillotineGeometry.closedAngle)
+    }
+
+    /// The face's layers: background, bar, the host's title, the items' titles and lines.
+    private func buildFace(_ m: ScreenMetrics) {
+        let bar = Layer(name: "menu.bar", frame: layout.bar, contents: .color(Self.barColor))
+        face.addSublayer(bar)
+        face.addSublayer(
+            PlainScreen.label(
+                "menu.title", host.title, frame: layout.titleFrame,
+                TextAttributes(
+                    size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
+        if items.isEmpty {
+            face.addSublayer(
+                PlainScreen.label(
+                    "menu.empty", Self.emptyText, frame: layout.area,
+                    TextAttributes(size: layout.fontSize, color: Self.dimText, alignment: .center, maxLines: 1)))
+            return
+        }
+        for (i, item) in items.enumerated() {
+            face.addSublayer(
+                PlainScreen.label(
+                    "menu.item\(i).title", item.title, frame: layout.title(i),
+                    TextAttributes(size: layout.fontSize, color: ScreenColors.title, maxLines: 1)))
+            face.addSublayer(Layer(name: "menu.item\(i).line", frame: layout.line(i), contents: .color(Self.lineColor)))
+        }
+    }
+
+    static var emptyText: String { GuillotineMenuLayout.emptyText }
+
+    private func makeRecognizers(accepts: @escaping (Double) -> Bool) {
+        buttonTap = TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.reverse() } }
+        bladeTap = TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.tappedElsewhere() } }
+        outsideTap = TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.tappedElsewhere() } }
+        itemTaps = rows.indices.map { i in
+            TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.tappedItem(i) } }
+        }
+    }
+
+    /// Attaches the recognizers and makes the menu modal (touches outside it go to
+    /// `outsideTap` only).
+    func attach(to router: TouchRouter<LayerHitTester>) {
+        guard !isModal else { return }
+        router.attach(buttonTap, to: LayerTarget(button))
+        router.attach(bladeTap, to: LayerTarget(blade))
+        for (row, tap) in zip(rows, itemTaps) { router.attach(tap, to: LayerTarget(row)) }
+        router.beginModal(LayerTarget(layer), outside: [outsideTap])
+        isModal = true
+    }
+
+    /// Detaches everything and ends the modal.
+    func detach(from router: TouchRouter<LayerHitTester>) {
+        guard isModal else { return }
+        router.detach(buttonTap)
+        router.detach(bladeTap)
+        router.detach(outsideTap)
+        for tap in itemTaps { router.detach(tap) }
+        router.endModal()
+        isModal = false
+    }
+
+    // MARK: State
+
+    /// Whether the push drives the blade down (open), including a drop not yet begun.
+    var isOpening: Bool {
+        if let drop { return drop.direction == .opening }
+        return earlyReversals % 2 == 0
+    }
+
+    /// Whether the items take taps: the blade is on its way down (or down) and has
+    /// touched the stop.
+    var itemsActive: Bool {
+        guard let drop else { return false }
+        return drop.direction == .opening && drop.firstContact != nil
+    }
+
+    /// Whether the blade has come to rest closed: the menu can go.
+    var isClosed: Bool { drop?.isClosed ?? false }
+
+    /// Whether the blade still moves (or a drop is still to begin).
+    var isMoving: Bool { drop.map { !$0.isAtRest } ?? true }
+
+    /// The blade's angle shown, radians (-π/2 closed, 0 open).
+    private(set) var angle = GuillotineGeometry.closedAngle
+
+    // MARK: Taps
+
+    /// Reverses the swing at the state shown (the button; any tap before the first contact
+    /// or while closing).
+    func reverse() {
+        if let drop {
+            drop.reverse(at: lastTime)
+        } else {
+            earlyReversals += 1
+        }
+        onReverse?()
+    }
+
+    private func tappedItem(_ i: Int) {
+        if itemsActive {
+            onItem?(i)
+        } else {
+            reverse()
+        }
+    }
+
+    private func tappedElsewhere() {
+        if !itemsActive { reverse() }
+    }
+
+    // MARK: Time
+
+    /// Moves the blade and the button for `time` (seconds): the drop begins at the first
+    /// update after a gesture.
+    func update(time: Double) {
+        lastTime = time
+        if drop == nil {
+            let d = GuillotineDrop(geometry: geometry, time: Swift.min(start ?? time, time), open: startsOpen)
+            if earlyReversals % 2 == 1 { d.reverse(at: d.time) }
+            drop = d
+        }
+        guard let drop else { return }
+        drop.advance(to: time)
+        show(angle: drop.angle)
+    }
+
+    /// Sets the blade's turn and the button's for `angle`: the blade turns about its
+    /// centre, which goes round the hinge (the same as turning about the hinge, and upright
+    /// it sits at exactly the screen's centre: a whole-pixel copy).
+    private func show(angle a: Double) {
+        angle = a
+        let c = geometry.centre(at: a)
+        blade.position = Point2D(x: c.x, y: c.y)
+        blade.transform = a == 0 ? .identity : .rotation(angle: a, x: 0, y: 0, z: 1)
+        let turn = GuillotineGeometry.buttonTurn(forBladeAngle: a)
+        button.transform = turn == 0 ? .identity : .rotation(angle: turn, x: 0, y: 0, z: 1)
+    }
+
+    /// The button's turn shown, radians.
+    var buttonTurn: Double { GuillotineGeometry.buttonTurn(forBladeAngle: angle) }
+
+    /// The blade's picture once drawn, to keep for the next drop (nil before).
+    var drawnPicture: Picture? {
+        guard let picture, !blade.isSnapshotPending else { return nil }
+        return Picture(key: key, surface: picture)
+    }
+
+    /// Takes the menu out of the tree.
+    func remove() { layer.removeFromSuperlayer() }
+}
