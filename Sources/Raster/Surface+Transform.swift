@@ -132,6 +132,19 @@ struct TransformJob {
         return src.touches(u, v) ? (u, v) : nil
     }
 
+    /// `position` for a projective pixel, the same values without two 64-bit integer
+    /// divisions: each quotient is estimated in floating point from one reciprocal of w
+    /// and made exact by its remainder (`QuotientEstimate`).
+    @inline(__always)
+    func projectivePosition(_ uh: Int64, _ vh: Int64, _ wh: Int64) -> (Int64, Int64)? {
+        guard wh > 0, uh.magnitude < Self.projectiveLimit, vh.magnitude < Self.projectiveLimit else { return nil }
+        let r = 1 / Double(wh)
+        guard let u = QuotientEstimate.truncated(uh << 16, wh, reciprocal: r),
+            let v = QuotientEstimate.truncated(vh << 16, wh, reciprocal: r)
+        else { return nil }
+        return src.touches(u, v) ? (u, v) : nil
+    }
+
     /// Every pixel evaluated on its own, the formula as documented.
     func referenceRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
         for x in x0..<x1 {
@@ -254,6 +267,16 @@ struct TransformJob {
         guard k0 < k1 else { return }
         var uh = uh0 &+ k0 &* du, vh = vh0 &+ k0 &* dv, wh = wh0 &+ k0 &* dw
         var p = d + x0 + Int(k0)
+        if filter == .bilinear {
+            let n = Int(k1 - k0)
+            switch (src.alphaMask == 0, opacity == 255) {
+            case (true, true): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: false, fade: false)
+            case (false, true): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: true, fade: false)
+            case (true, false): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: false, fade: true)
+            case (false, false): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: true, fade: true)
+            }
+            return
+        }
         for _ in k0..<k1 {
             if let (u, v) = position(uh, vh, wh, affine: false) {
                 blend(sample(u, v), into: p)
@@ -263,6 +286,86 @@ struct TransformJob {
             wh &+= dw
             p += 1
         }
+    }
+
+    /// `count` projective bilinear samples OVER the destination from `p` on, the
+    /// homogeneous components stepping by (du, dv, dw): each position exact
+    /// (`projectivePosition`), two pixels at a time through `bilinearOverPair` while both
+    /// footprints lie inside the source, one at a time otherwise. The same bytes as the
+    /// reference.
+    @inline(__always)
+    func projectiveBilinearSpan(
+        _ uh: inout Int64, _ vh: inout Int64, _ wh: inout Int64, _ du: Int64, _ dv: Int64, _ dw: Int64,
+        _ p: inout UnsafeMutablePointer<UInt32>, count: Int, opaqueSource: Bool, fade: Bool
+    ) {
+        let opacity16 = UInt16(truncatingIfNeeded: opacity)
+        let base = UnsafeRawPointer(src.base), pitchBytes = src.rowPitch &* 4
+        let innerW = UInt(bitPattern: src.width &- 1), innerH = UInt(bitPattern: src.height &- 1)
+        var i = 0
+        while i < count {
+            let a = projectivePosition(uh, vh, wh)
+            if i &+ 1 < count, let (ua, va) = a,
+                let (ub, vb) = projectivePosition(uh &+ du, vh &+ dv, wh &+ dw)
+            {
+                let xa = ua &- 0x8000, ya = va &- 0x8000, xb = ub &- 0x8000, yb = vb &- 0x8000
+                let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
+                let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
+                if UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH
+                    && UInt(bitPattern: x1b) < innerW && UInt(bitPattern: y1b) < innerH
+                {
+                    bilinearOverPair(
+                        base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4),
+                        pitchBytes: pitchBytes,
+                        dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
+                        dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
+                        into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity16)
+                } else {
+                    singleBilinearOver(ua, va, p)
+                    singleBilinearOver(ub, vb, p + 1)
+                }
+                uh = uh &+ du &+ du
+                vh = vh &+ dv &+ dv
+                wh = wh &+ dw &+ dw
+                p += 2
+                i &+= 2
+                continue
+            }
+            if let (u, v) = a { singleBilinearOver(u, v, p) }
+            uh &+= du
+            vh &+= dv
+            wh &+= dw
+            p += 1
+            i &+= 1
+        }
+    }
+}
+
+/// Truncated quotients of 64-bit integers by a positive divisor, through floating point:
+/// the estimate n x (1 / d) is within 2^-18 of n / d whenever |n / d| < 2^33 (three
+/// roundings of 2^-53 each), so its truncation is the quotient or one off, and the exact
+/// remainder (a 128-bit product) says which. Quotients of 2^33 or more are nil: no
+/// source position that far out can touch a source (at most 32768 pixels, 2^31 in Q16.16).
+enum QuotientEstimate {
+    static let limit = Double(Int64(1) << 33)
+
+    /// trunc(n / d) for d > 0, given `reciprocal` = 1 / Double(d); nil when its magnitude
+    /// is 2^33 or more.
+    @inline(__always)
+    static func truncated(_ n: Int64, _ d: Int64, reciprocal: Double) -> Int64? {
+        let estimate = Double(n) * reciprocal
+        guard estimate > -limit && estimate < limit else { return nil }
+        var q = Int64(estimate)
+        // r = n - q d, exactly.
+        let (high, low) = q.multipliedFullWidth(by: d)
+        let product = Int128(high) << 64 | Int128(low)
+        let r = Int128(n) - product
+        if n >= 0 {
+            if r < 0 { q -= 1 } else if r >= Int128(d) { q += 1 }
+        } else {
+            if r > 0 { q += 1 } else if r <= -Int128(d) { q -= 1 }
+        }
+        guard q > -(Int64(1) << 33) && q < Int64(1) << 33 else { return nil }
+        return q
     }
 }
 
