@@ -6,9 +6,15 @@ extension ShowScene {
     /// "book:<id>"), else the target's spelling. The runtime rebuilds the scene on a turn
     /// of the panel, a reload or an output's return with this, so the book reopens at its
     /// page (`resume(parsing:)`); a turn caught mid-page goes to the page it was settling to.
+    /// While the shelf opens a book, that book ("book:<id>": a turn lands where the
+    /// opening was going; its back control still goes to the shelf, `bookReturn`).
     public var resumeName: String {
         if let book = screen as? BookScreen, book.target == current, book.page != -1 {
             return "\(current)@\(book.page)"
+        }
+        // A book opening from the shelf: the book, closed (where the opening goes).
+        if let shelf = screen as? ShelfScreen, shelf.target == current, let id = shelf.openingBook {
+            return ShowTarget.book(id).description
         }
         return current.description
     }

@@ -103,17 +103,19 @@ import Testing
                 + h.tap(h.metrics.backButton.centre, at: 1.0)
                 + h.tap(h.home.tapPoint(0), at: 1.5)  // folder "books"
                 + h.tap(folder.tapPoint(1), at: 2.0)  // book "tides"
-                + h.tap(h.metrics.backButton.centre, at: 2.5)
-                + h.tap(h.home.menuButton.centre, at: 3.0)
-                + h.tap(MenuScreen.row(1, count: 2, metrics: h.metrics).centre, at: 3.5)  // Shelf
-                + h.tap(h.metrics.backButton.centre, at: 4.0)
-                + h.tap(h.home.menuButton.centre, at: 4.5)
-                + h.tap(MenuScreen.row(0, count: 2, metrics: h.metrics).centre, at: 5.0))  // Home
+                + h.tap(h.metrics.backButton.centre, at: 2.5)  // back to the folder
+                + h.tap(folder.abovePanel, at: 3.0)  // closes it
+                + h.tap(h.home.menuButton.centre, at: 3.75)
+                + h.tap(MenuScreen.row(1, count: 2, metrics: h.metrics).centre, at: 4.25)  // Shelf
+                + h.tap(h.metrics.backButton.centre, at: 4.75)
+                + h.tap(h.home.menuButton.centre, at: 5.25)
+                + h.tap(MenuScreen.row(0, count: 2, metrics: h.metrics).centre, at: 5.75))  // Home
         var visits: [ShowTarget] = []
-        h.run(until: 5.5) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
+        h.run(until: 6.25) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
         #expect(
             visits == [
-                .home, .shelf, .home, .folder("books"), .book("tides"), .home, .menu, .shelf, .home, .menu, .home,
+                .home, .shelf, .home, .folder("books"), .book("tides"), .folder("books"), .home, .menu, .shelf, .home,
+                .menu, .home,
             ])
     }
 
