@@ -47,8 +47,9 @@ import Show
 /// picture sits exactly where the shelf drew it; at 1 the pose is the book's own at
 /// p = -1 (the cover at 45 degrees about the spine, in perspective, the leaves fanned
 /// under it). Lift, scale and offset move linearly with the progress, so the cover's
-/// corners move on smooth paths. The leaves under the cover, the paper around a cover of
-/// another aspect than the pages and the buttons fade in with the lift. At 1 the
+/// corners move on smooth paths. The leaves under the cover come out from under it as
+/// they lift (lying flat they are hidden by it); the paper around a cover of another
+/// aspect than the pages and the buttons fade in with the lift. At 1 the
 /// background turns opaque (the shelf's colour: nothing changes on screen) and the shelf
 /// hands this very screen to the scene (`ShowScreenContext.adopt`): its first frame as
 /// the book is the opening's last, layer for layer.
@@ -73,8 +74,8 @@ final class BookScreen: ShowScreen {
     static let paper: UInt32 = 0xfff4_f0e6
 
     let bookID: String
-    /// The cover, then the pages.
-    let pictures: [AssetPath]
+    /// The cover and the pages, at the page's size.
+    let pages: BookPictures
     let layout: BookLayout
     /// Where "back" goes: where the book was opened from (the scene's `bookBack`).
     let backTarget: ShowTarget
@@ -105,16 +106,18 @@ final class BookScreen: ShowScreen {
         /// item, (1, 0.5) for an odd one, outside 0...1 for the opening's cover picture,
         /// which covers only its rectangle on the page).
         let anchor: Point2D
-        /// While opening from the shelf, the paper around a cover of another aspect
-        /// (faded in with the lift); nil otherwise.
-        let paper: Layer?
+        /// While opening from the shelf, the paper around a cover of another aspect: two
+        /// strips, each reaching a point under the picture (no seam between them), faded
+        /// in with the lift; empty otherwise. (A whole page of paper under the picture
+        /// doubled the opening's biggest draw, a projective one.)
+        let paper: [Layer]
         /// The item's picture, as `page` shows it unshaded.
         let picture: Surface
         /// The picture darkened for the turning leaf (`shade(_:level:)`), while it turns.
         var shaded: Surface?
         /// The level `page` shows the picture at (255: the picture itself).
         var shadeLevel: UInt8 = 255
-        init(clip: Layer, page: Layer, shadow: Layer, anchor: Point2D, picture: Surface, paper: Layer? = nil) {
+        init(clip: Layer, page: Layer, shadow: Layer, anchor: Point2D, picture: Surface, paper: [Layer] = []) {
             (self.clip, self.page, self.shadow, self.anchor, self.picture, self.paper) =
                 (clip, page, shadow, anchor, picture, paper)
         }
@@ -123,7 +126,6 @@ final class BookScreen: ShowScreen {
     /// The items drawn at the last update, back to front.
     private(set) var drawn: [BookLayout.Drawn] = []
     private var shadowImages: (darkLeft: Surface, darkRight: Surface)?
-    private var paperImage: Surface?
 
     /// Where a swipe over the book starts and ends: across the middle 60% of the content
     /// area, at its vertical centre (leftwards for `forward`).
@@ -143,17 +145,10 @@ final class BookScreen: ShowScreen {
     init(
         id: String, context: ShowScreenContext, page: Int = -1, back: ShowTarget = .home, opening shelf: Rect2D? = nil
     ) {
-        let book = context.show.book(id: id)
         bookID = id
-        pictures = book.map { [$0.cover] + $0.pages } ?? []
         let m = context.metrics
-        // The pages' aspect: the first page's (the cover's in a book of no pages).
-        var aspect = 0.75
-        if let first = pictures.count > 1 ? pictures[1] : pictures.first {
-            let s = context.pictures.size(first)
-            if s.width > 0, s.height > 0 { aspect = s.width / s.height }
-        }
-        layout = BookLayout(itemCount: pictures.count, width: m.width, height: m.height, aspect: aspect)
+        pages = BookPictures(id: id, show: context.show, pictures: context.pictures, width: m.width, height: m.height)
+        layout = pages.layout
         backTarget = back
         let p = shelf != nil ? BookLayout.minPage : Swift.min(Swift.max(Double(page), BookLayout.minPage), layout.maxPage)
         self.page = Int(p)
@@ -234,7 +229,7 @@ final class BookScreen: ShowScreen {
             layer.contents = .color(ScreenColors.background)
             backButton.opacity = 1
             menuButton.opacity = 1
-            if let cover = slots[0], cover.paper != nil {
+            if let cover = slots[0], !cover.paper.isEmpty {
                 cover.clip.removeFromSuperlayer()
                 slots[0] = nil
             }
@@ -303,9 +298,7 @@ final class BookScreen: ShowScreen {
             place(slot, d, z: Double(j))
             let t = d.leaf == turning ? BookLayout.shade(ratio: d.ratio) : 0
             shade(slot, level: UInt8(((1 - Self.maxShade * t) * 255).rounded()))
-            // Opening: the leaves under the cover fade in as they lift.
-            slot.page.opacity = d.item == 0 ? 1 : pose.lift
-            slot.paper?.opacity = pose.lift
+            for strip in slot.paper { strip.opacity = pose.lift }
             slot.shadow.isHidden = true
         }
         if let k = turning {
@@ -347,9 +340,9 @@ final class BookScreen: ShowScreen {
         slot.page.transform = transform
         slot.shadow.position = spine
         slot.shadow.transform = transform
-        if let paper = slot.paper {
-            paper.position = spine
-            paper.transform = transform
+        for strip in slot.paper {
+            strip.position = spine
+            strip.transform = transform
         }
     }
 
@@ -398,9 +391,9 @@ final class BookScreen: ShowScreen {
     }
 
     /// An item's layers, made (its picture fetched) when first needed. While the book
-    /// opens, a cover of another aspect than the pages is two layers: the paper (fading
-    /// in) and the cover's picture alone over its rectangle, so that at first only the
-    /// picture the shelf showed is seen.
+    /// opens, a cover of another aspect than the pages is three layers: two strips of
+    /// paper (fading in) and the cover's picture alone over its rectangle, so that at
+    /// first only the picture the shelf showed is seen.
     private func slot(for item: Int) -> Slot {
         if let s = slots[item] { return s }
         let size = Rect2D(x: 0, y: 0, width: layout.pageWidth, height: layout.pageHeight)
@@ -409,17 +402,28 @@ final class BookScreen: ShowScreen {
         clip.allowsHitTesting = false
         let page = Layer(name: "book.item\(item)", bounds: size)
         var anchor = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
-        var paper: Layer? = nil
+        var paper: [Layer] = []
         let picture: Surface
         if item == 0, opening != nil, let fit = fitted(0) {
-            let p = Layer(name: "book.paper0", bounds: size)
-            p.contents = .color(Self.paper)
-            p.anchorPoint = anchor
-            p.allowsHitTesting = false
-            clip.addSublayer(p)
-            paper = p
+            let (w, h) = (layout.pageWidth, layout.pageHeight)
+            // The page less the picture: beside it, or above and below it (`ScreenFit`
+            // centres it), each strip a point into the picture's rectangle.
+            let strips =
+                fit.minX > 0
+                ? [Rect2D(x: 0, y: 0, width: fit.minX + 1, height: h),
+                    Rect2D(x: fit.maxX - 1, y: 0, width: w - fit.maxX + 1, height: h)]
+                : [Rect2D(x: 0, y: 0, width: w, height: fit.minY + 1),
+                    Rect2D(x: 0, y: fit.maxY - 1, width: w, height: h - fit.maxY + 1)]
+            for (k, r) in strips.enumerated() where r.width > 1 && r.height > 1 {
+                let p = Layer(name: "book.paper0.\(k)", bounds: Rect2D(x: 0, y: 0, width: r.width, height: r.height))
+                p.contents = .color(Self.paper)
+                p.anchorPoint = Point2D(x: -r.minX / r.width, y: (h / 2 - r.minY) / r.height)
+                p.allowsHitTesting = false
+                clip.addSublayer(p)
+                paper.append(p)
+            }
             page.bounds = Rect2D(x: 0, y: 0, width: fit.width, height: fit.height)
-            picture = context.pictures.picture(pictures[0], width: fit.width.clampedInt, height: fit.height.clampedInt)
+            picture = pages.resampled(0) ?? pages.paper()
             anchor = Point2D(x: -fit.minX / fit.width, y: (layout.pageHeight / 2 - fit.minY) / fit.height)
         } else {
             picture = self.picture(item)
@@ -437,38 +441,12 @@ final class BookScreen: ShowScreen {
         return s
     }
 
-    /// Item `item`'s rectangle on the page (page points, whole) when its picture's
-    /// aspect differs from the page's by more than a pixel and it is fitted on paper;
-    /// nil when it fills the page (or is a blank back).
-    func fitted(_ item: Int) -> Rect2D? {
-        guard item < pictures.count else { return nil }
-        let w = layout.pageWidth.rounded(.down), h = layout.pageHeight.rounded(.down)
-        let fit = ScreenFit.fit(context.pictures.size(pictures[item]), in: Rect2D(x: 0, y: 0, width: w, height: h))
-        if fit.width >= w - 1 && fit.height >= h - 1 { return nil }
-        return fit  // whole points already (`ScreenFit`)
-    }
+    /// Item `item`'s rectangle on the page when its picture is fitted on paper
+    /// (`BookPictures.fitted`).
+    func fitted(_ item: Int) -> Rect2D? { pages.fitted(item) }
 
-    /// Item `item`'s picture at the page's size: the picture resampled to it when it
-    /// has the page's aspect (within a pixel), else fitted on paper; paper for a blank back.
-    func picture(_ item: Int) -> Surface {
-        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
-        guard item < pictures.count else { return paperImage ?? makePaper() }
-        let path = pictures[item]
-        guard let fit = fitted(item) else { return context.pictures.picture(path, width: w, height: h) }
-        let pic = context.pictures.picture(path, width: fit.width.clampedInt, height: fit.height.clampedInt)
-        guard let s = try? Surface(width: w, height: h, format: .xrgb8888) else { return pic }
-        s.fill(Self.paper)
-        try? s.over(pic, x: fit.minX.clampedInt, y: fit.minY.clampedInt)
-        return s
-    }
-
-    private func makePaper() -> Surface {
-        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
-        let s = (try? Surface(width: w, height: h, format: .xrgb8888)) ?? (try! Surface(width: 1, height: 1, format: .xrgb8888))
-        s.fill(Self.paper)
-        paperImage = s
-        return s
-    }
+    /// Item `item`'s page picture (`BookPictures.page`).
+    func picture(_ item: Int) -> Surface { pages.page(item) }
 
     /// Black fading from opaque to clear across 64 columns (quadratically: soft), one
     /// each way; 32 rows.

@@ -67,6 +67,11 @@ final class ShelfScreen: PlainScreen {
     private var pendingOpen: Int?
     /// Whether the finger down now caught a glide (its tap then opens nothing).
     private var caught = false
+    /// The warm-up of the centred book's first frame, run a step a frame once the row
+    /// has rested `warmDelay` (`BookWarmUp`).
+    private(set) var warmUp: BookWarmUp?
+    /// When the row came to rest (seconds); nil while it moves.
+    private var restingSince: Double?
     /// The open transition, once started.
     private(set) var opening: Opening?
 
@@ -103,6 +108,12 @@ final class ShelfScreen: PlainScreen {
     /// A glide is over when its speed is under this, points/s (the remaining travel is
     /// then under 0.3 point and the row is set on its cover).
     static let restSpeed = 3.0
+    /// Seconds the row rests on a book before its pictures are warmed up: past the
+    /// screen transition (0.3 s) that may have brought the shelf in, so that no frame of
+    /// a slide or a glide pays for them.
+    static let warmDelay = 0.4
+    /// Seconds between two warm-up steps (a frame at 60 Hz).
+    static let warmStep = 1.0 / 60
 
     /// - Parameter centring: the book id to start centred on (nil or unknown: the first).
     init(context: ShowScreenContext, centring id: String? = nil) {
@@ -296,6 +307,7 @@ final class ShelfScreen: PlainScreen {
             motion = .resting(target)
         }
         if let i = pendingOpen, case .resting = motion, i == centred { beginOpening(i) }
+        warm(time: time)
         let x = offset(at: time).rounded()
         if var o = opening {
             if o.start == nil { o.start = time }
@@ -321,6 +333,30 @@ final class ShelfScreen: PlainScreen {
             }
             set(cover: i, offset: x)
         }
+    }
+
+    /// While the row rests on a book with nothing else to do, fetches one more picture of
+    /// that book's first frame once `warmDelay` has passed: opening it then fetches
+    /// nothing (each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a missed
+    /// frame when done during the opening). Nothing on screen changes; the runtime calls
+    /// back through `nextChange(after:)`.
+    private func warm(time: Double) {
+        guard case .resting = motion, opening == nil, pendingOpen == nil, centred < books.count else {
+            restingSince = nil
+            return
+        }
+        if restingSince == nil { restingSince = time }
+        let id = books[centred].id
+        if warmUp?.id != id {
+            let m = context.metrics
+            warmUp = BookWarmUp(id: id, show: context.show, pictures: context.pictures, width: m.width, height: m.height)
+        }
+        if time >= restingSince! + Self.warmDelay { warmUp?.step() }
+    }
+
+    override func nextChange(after time: Double) -> Double? {
+        guard let since = restingSince, let w = warmUp, !w.isDone, opening == nil else { return nil }
+        return Swift.max(since + Self.warmDelay, time + Self.warmStep)
     }
 
     /// Places cover `i` for the (whole-point) offset `x`.

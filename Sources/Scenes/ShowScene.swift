@@ -159,10 +159,12 @@ public final class ShowScene {
     }
 
     /// When nothing moves now but something will later without a touch (the end of the
-    /// launch's hold), that time in seconds; else nil (also while the doors wait for
+    /// launch's hold; the shelf's warm-up of a book's pictures, which changes nothing on
+    /// screen: `ShowScreen.nextChange(after:)`), that time in seconds; else nil (also while the doors wait for
     /// the orientation: only `orientationKnown(at:)` changes that).
     public var nextChange: Double? {
         if let doors = launch, doors.openingStart.isFinite, lastTime < doors.openingStart { return doors.openingStart }
+        if launch == nil, transition == nil, reveal == nil { return screenShown.nextChange(after: lastTime) }
         return nil
     }
 

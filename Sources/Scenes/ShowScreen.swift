@@ -49,6 +49,11 @@ class ShowScreen {
     /// Whether something inside the screen still moves after `time`.
     func isMoving(at time: Double) -> Bool { false }
 
+    /// When nothing moves at `time` but the screen wants an update later without a
+    /// touch, for work that changes nothing on screen (the shelf's warm-up of a book's
+    /// pictures), that time in seconds; nil for none.
+    func nextChange(after time: Double) -> Double? { nil }
+
     /// Adds a tap on `layer` that opens `target`.
     func bindTap(_ layer: Layer, opening target: ShowTarget) {
         let open = context.open

@@ -114,6 +114,63 @@ import VitrineTestSupport
         #expect(g.scene.current == .menu)
     }
 
+    /// All four mounts: a swipe as the panel reports it (through the mount's mapping)
+    /// turns forward when it goes left on the logical screen and back when it goes right.
+    @Test(arguments: [0, 90, 180, 270]) func turnsAtEveryMount(mount: Int) throws {
+        let h = try ShowHarness(mount: mount, start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        let f = BookScreen.swipe(forward: true, metrics: h.metrics)
+        let b = BookScreen.swipe(forward: false, metrics: h.metrics)
+        func swipe(_ s: (from: Point2D, to: Point2D), at t: Double) -> String {
+            let (p, q) = (h.panel(s.from), h.panel(s.to))
+            return "\(t) swipe \(p.x) \(p.y) \(q.x) \(q.y) 0.2\n"
+        }
+        try h.load(swipe(f, at: 0.2) + swipe(f, at: 1.0) + swipe(b, at: 1.8))
+        h.run(until: 0.9)
+        #expect(book.page == 0 && book.position == 0)
+        h.run(until: 1.7)
+        #expect(book.page == 1 && book.position == 1)
+        h.run(until: 2.6)
+        #expect(book.page == 0 && book.position == 0 && !h.scene.isAnimating)
+    }
+
+    /// Depth, in numbers: at rest nothing is shaded and no shadow shows; at p = 0.25 the
+    /// turning leaf (r = 0.25: shade 0.5) shows its picture blended at 1 - 0.55 * 0.5 of
+    /// 255 over the background, drawn opaque, and the leaves under it on both sides carry
+    /// a shadow of 0.5 * 0.5; standing edge-on (p = 0.5) the shadows are at full strength.
+    @Test func shadeAndShadowNumbers() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        book.show(position: 0)
+        for d in book.drawn {
+            let slot = try #require(book.slots[d.item])
+            #expect(slot.shadeLevel == 255 && slot.shadow.isHidden && slot.page.opacity == 1)
+        }
+        book.show(position: 0.25)
+        let turning = try #require(book.drawn.last)
+        #expect(turning.item == 2 && abs(turning.ratio - 0.25) < 1e-12)
+        let slot = try #require(book.slots[2])
+        #expect(slot.shadeLevel == UInt8(((1 - 0.55 * 0.5) * 255).rounded()) && slot.page.opacity == 1)
+        let shaded = try #require(slot.shaded)
+        // One pixel, by hand: the picture's over the background at that level.
+        let c = slot.picture.row(10, as: UInt32.self)[10], bg = ScreenColors.background
+        let a = Int(slot.shadeLevel)
+        for shift in [0, 8, 16] {
+            let want = (Int((c >> UInt32(shift)) & 0xff) * a + Int((bg >> UInt32(shift)) & 0xff) * (255 - a) + 127) / 255
+            #expect(abs(Int((shaded.row(10, as: UInt32.self)[10] >> UInt32(shift)) & 0xff) - want) <= 1)
+        }
+        let under = book.drawn.filter { $0.leaf != 1 }
+        let left = try #require(under.last { $0.side < 0 }), right = try #require(under.last { $0.side > 0 })
+        for d in [left, right] {
+            let sh = try #require(book.slots[d.item]).shadow
+            #expect(!sh.isHidden && abs(sh.opacity - 0.25) < 1e-12)
+        }
+        book.show(position: 0.5)
+        #expect(book.drawn.allSatisfy { $0.leaf != 1 })
+        let shadows = book.drawn.compactMap { book.slots[$0.item] }.filter { !$0.shadow.isHidden }
+        #expect(shadows.count == 2 && shadows.allSatisfy { abs($0.shadow.opacity - 0.5) < 1e-12 })
+    }
+
     /// The back control's title.
     static func backTitle(_ b: BookScreen) -> String? {
         guard case .text(let t, _)? = b.backButton.sublayers.first?.contents else { return nil }

@@ -33,7 +33,7 @@ import Testing
     static func coverCorners(_ book: BookScreen) throws -> [Point2D] {
         let slot = try #require(book.slots[0])
         // Opening with a cover of another aspect: the page layer is the picture alone.
-        let r = slot.paper != nil ? slot.page.bounds : book.coverRect
+        let r = slot.paper.isEmpty ? book.coverRect : slot.page.bounds
         let h = world(slot.page)
         return try [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map {
             try #require(h.apply(Point2D(x: $0.0, y: $0.1)))
@@ -178,8 +178,9 @@ import Testing
         for (a, b) in zip(lifted, L.ordered(page: -1)) { #expect(abs(a.angle - b.angle / 2) < 1e-12) }
     }
 
-    /// While the cover (2:3) opens into 3:4 pages, its paper fades in with the lift, and
-    /// the leaves under it; at the end the cover is the page's one picture again.
+    /// While the cover (2:3) opens into 3:4 pages, its paper fades in with the lift (two
+    /// strips beside it), the leaves under it come out drawn in full; at the end the
+    /// cover is the page's one picture again.
     @Test func paperAndLeavesFadeIn() throws {
         let (h, shelf) = try ShelfScreenTests.harness()
         try h.load(h.tap(Point2D(x: 400, y: 240), at: 0.2))
@@ -188,14 +189,49 @@ import Testing
         let start = try #require(o.start)
         h.frame(at: start + 0.25)
         let paper = try #require(o.screen.slots[0]?.paper)
-        #expect(abs(paper.opacity - 0.5) < 1e-9)
+        #expect(paper.count == 2 && paper.allSatisfy { abs($0.opacity - 0.5) < 1e-9 })
+        // The strips beside the 288-wide picture on the 324-wide page: 18 points each and
+        // the point under the picture.
+        #expect(paper.map(\.bounds.width) == [19, 19] && paper.allSatisfy { $0.bounds.height == 432 })
+        // The leaves under the cover come out from under it, drawn in full.
         let under = o.screen.drawn.filter { $0.item != 0 }
         #expect(!under.isEmpty)
-        for d in under { #expect(abs(o.screen.slots[d.item]!.page.opacity - 0.5) < 1e-9) }
+        for d in under { #expect(o.screen.slots[d.item]!.page.opacity == 1) }
         #expect(o.screen.layer.contents == .none)
         h.frame(at: start + 0.51)
-        #expect(o.screen.slots[0]?.paper == nil && o.screen.slots[0]?.page.bounds.width == o.screen.layout.pageWidth)
+        #expect(o.screen.slots[0]?.paper.isEmpty == true && o.screen.slots[0]?.page.bounds.width == o.screen.layout.pageWidth)
         #expect(o.screen.layer.contents == .color(ScreenColors.background))
+    }
+
+    /// Resting on a book, the shelf warms up that book's first frame, a picture a frame
+    /// from 0.4 s on (the scene's `nextChange` asks for those frames; nothing moves):
+    /// the first page, the cover, the fanned leaves' pages. Opening the book then fetches
+    /// no picture in its frames (the fixture's pictures are all missing: each is first
+    /// fetched where its one warning comes).
+    @Test func warmUpBeforeOpening() throws {
+        let assets = ShowFixture.assets()
+        let h = try ShowHarness(assets: assets, start: .shelf)
+        let shelf = try #require(h.scene.screen as? ShelfScreen)
+        _ = assets.takeWarnings()
+        h.frame(at: 0.1)
+        #expect(!h.scene.isAnimating && h.scene.nextChange == ShelfScreen.warmDelay)
+        #expect(assets.takeWarnings().isEmpty)
+        h.frame(at: 0.4)
+        #expect(abs(try #require(h.scene.nextChange) - (0.4 + ShelfScreen.warmStep)) < 1e-9)
+        h.run(until: 0.6, step: 1.0 / 60)
+        #expect(shelf.warmUp?.isDone == true && h.scene.nextChange == nil && !h.scene.isAnimating)
+        let warmed = assets.takeWarnings().filter { $0.contains("b/atlas/") }
+        #expect(warmed.count >= 2 && warmed.contains { $0.contains("b/atlas/1.png") }, "\(warmed)")
+        try h.load(h.tap(Point2D(x: 120, y: 72), at: 0.7))
+        h.run(until: 1.5, step: 1.0 / 60)
+        #expect(h.scene.current == .book("atlas"))
+        #expect(assets.takeWarnings().filter { $0.contains("b/atlas") }.isEmpty)
+        // Scrolled to the next book: warmed up in turn.
+        let g = try ShowHarness(assets: assets, start: .shelf)
+        let s2 = try #require(g.scene.screen as? ShelfScreen)
+        s2.scroll(to: s2.layout.pitch)
+        g.run(until: 0.8, step: 1.0 / 60)
+        #expect(s2.warmUp?.id == "tides" && s2.warmUp?.isDone == true)
     }
 
     /// A turn of the panel during the opening lands in the book, closed, whose back
