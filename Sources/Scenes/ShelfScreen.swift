@@ -1,6 +1,7 @@
 import Compositor
 import Input
 import Motion
+import Raster
 import Show
 
 /// The shelf (issue 16): the show's book covers in one horizontal row laid out by
@@ -335,11 +336,12 @@ final class ShelfScreen: PlainScreen {
         }
     }
 
-    /// While the row rests on a book with nothing else to do, fetches one more picture of
-    /// that book's first frame once `warmDelay` has passed: opening it then fetches
-    /// nothing (each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a missed
-    /// frame when done during the opening). Nothing on screen changes; the runtime calls
-    /// back through `nextChange(after:)`.
+    /// While the row rests on a book with nothing else to do, fetches one more picture a
+    /// frame once `warmDelay` has passed: that book's first frame (opening it then
+    /// fetches nothing: each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a
+    /// missed frame when done during the opening), then both pictures of the covers
+    /// near it (a scroll then resamples none: 2-3.5 ms a cover at 1920x1080). Nothing
+    /// on screen changes; the runtime calls back through `nextChange(after:)`.
     private func warm(time: Double) {
         guard case .resting = motion, opening == nil, pendingOpen == nil, centred < books.count else {
             restingSince = nil
@@ -350,13 +352,44 @@ final class ShelfScreen: PlainScreen {
         if warmUp?.id != id {
             let m = context.metrics
             warmUp = BookWarmUp(id: id, show: context.show, pictures: context.pictures, width: m.width, height: m.height)
+            let near = (0...Self.warmCovers).flatMap { d in Set([centred - d, centred + d]).sorted() }
+                .filter { $0 >= 0 && $0 < books.count }
+            coversToWarm = near.flatMap { [($0, false), ($0, true)] }.reversed()
         }
-        if time >= restingSince! + Self.warmDelay { warmUp?.step() }
+        guard time >= restingSince! + Self.warmDelay else { return }
+        if let w = warmUp, !w.isDone {
+            w.step()
+        } else if let (i, small) = coversToWarm.popLast() {
+            _ = coverPicture(i, small: small)
+        }
     }
 
+    /// The cover pictures a scroll from the centred cover would fetch first (both sizes
+    /// of the covers within `warmCovers` of it, nearest last: popped first), not yet
+    /// warmed; set anew when the centred book's warm-up starts.
+    private var coversToWarm: [(Int, Bool)] = []
+    /// How many covers each side of the centred one the warm-up fetches both pictures of.
+    static let warmCovers = 3
+
     override func nextChange(after time: Double) -> Double? {
-        guard let since = restingSince, let w = warmUp, !w.isDone, opening == nil else { return nil }
+        guard let since = restingSince, opening == nil, !(warmUp?.isDone ?? true) || !coversToWarm.isEmpty else {
+            return nil
+        }
         return Swift.max(since + Self.warmDelay, time + Self.warmStep)
+    }
+
+    /// Cover `i`'s picture size, whole points: 0.7 of its slot, or (`small`) that times
+    /// the factor's floor.
+    private func coverSize(_ i: Int, small: Bool) -> (Double, Double) {
+        let slot = layout.slots[i]
+        let s = small ? ShelfLayout.baseScale * ShelfLayout.minimumFactor : ShelfLayout.baseScale
+        return (Swift.max(1, (slot.width * s).rounded()), Swift.max(1, (slot.height * s).rounded()))
+    }
+
+    /// Cover `i`'s picture at that size (resampled once, kept by `ShowPictures`).
+    private func coverPicture(_ i: Int, small: Bool) -> Surface {
+        let (w, h) = coverSize(i, small: small)
+        return context.pictures.picture(books[i].cover, width: Int(w), height: Int(h))
     }
 
     /// Places cover `i` for the (whole-point) offset `x`.
@@ -366,13 +399,11 @@ final class ShelfScreen: PlainScreen {
         let factor = layout.scale(i, offset: x) / ShelfLayout.baseScale
         let centre = layout.centre(i, offset: x)
         let small = factor <= ShelfLayout.minimumFactor
-        let s = small ? ShelfLayout.baseScale * ShelfLayout.minimumFactor : ShelfLayout.baseScale
-        let w = Swift.max(1, (slot.width * s).rounded())
-        let h = Swift.max(1, (slot.height * s).rounded())
+        let (w, h) = coverSize(i, small: small)
         let want: UInt8 = small ? 2 : 1
         if shown[i] != want {
             shown[i] = want
-            c.contents = .image(context.pictures.picture(books[i].cover, width: Int(w), height: Int(h)))
+            c.contents = .image(coverPicture(i, small: small))
         }
         c.isHidden = false
         c.frame = Rect2D(x: (centre.x - w / 2).rounded(), y: (centre.y - h / 2).rounded(), width: w, height: h)

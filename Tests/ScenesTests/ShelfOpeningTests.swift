@@ -205,7 +205,8 @@ import Testing
 
     /// Resting on a book, the shelf warms up that book's first frame, a picture a frame
     /// from 0.4 s on (the scene's `nextChange` asks for those frames; nothing moves):
-    /// the first page, the cover, the fanned leaves' pages. Opening the book then fetches
+    /// the first page, the cover, the fanned leaves' pages; then both sizes of the
+    /// covers near it. Opening the book then fetches
     /// no picture in its frames (the fixture's pictures are all missing: each is first
     /// fetched where its one warning comes).
     @Test func warmUpBeforeOpening() throws {
@@ -218,12 +219,13 @@ import Testing
         #expect(assets.takeWarnings().isEmpty)
         h.frame(at: 0.4)
         #expect(abs(try #require(h.scene.nextChange) - (0.4 + ShelfScreen.warmStep)) < 1e-9)
-        h.run(until: 0.6, step: 1.0 / 60)
+        h.run(until: 0.7, step: 1.0 / 60)
+        // The book (first page, cover, fanned leaves), then both sizes of each cover.
         #expect(shelf.warmUp?.isDone == true && h.scene.nextChange == nil && !h.scene.isAnimating)
         let warmed = assets.takeWarnings().filter { $0.contains("b/atlas/") }
         #expect(warmed.count >= 2 && warmed.contains { $0.contains("b/atlas/1.png") }, "\(warmed)")
-        try h.load(h.tap(Point2D(x: 120, y: 72), at: 0.7))
-        h.run(until: 1.5, step: 1.0 / 60)
+        try h.load(h.tap(Point2D(x: 120, y: 72), at: 0.8))
+        h.run(until: 1.6, step: 1.0 / 60)
         #expect(h.scene.current == .book("atlas"))
         #expect(assets.takeWarnings().filter { $0.contains("b/atlas") }.isEmpty)
         // Scrolled to the next book: warmed up in turn.
