@@ -44,6 +44,12 @@ import Show
 /// only the one or two covers near the middle are drawn with a bilinear stretch, the
 /// others are plain copies, and the resting centred cover is a copy too.
 ///
+/// Warm-up: once the row has rested `warmDelay` on a book, one picture a frame is
+/// fetched (nothing on screen changes; `nextChange(after:)` asks the runtime for those
+/// frames): what the book's first frame draws (`BookWarmUp`), then both pictures of the
+/// covers near it, so that neither the opening nor a scroll from there decodes or
+/// resamples anything in its frames.
+///
 /// Rotation: a scene built again for a new orientation (`resume: "shelf"`) opens on the
 /// book that was centred (the scene's `ShowPictures`, which outlives scenes, carries it:
 /// `shelfBook`); `ShowScene.resize` keeps it too.
