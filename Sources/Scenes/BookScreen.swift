@@ -96,6 +96,9 @@ final class BookScreen: ShowScreen {
     private(set) var opening: (shelf: Rect2D, progress: Double)?
     /// Where the book was drawn at the last update (`.open` once opened).
     private(set) var pose = OpeningPose.open
+    /// The cover composed on paper (`BookPictures.page(0)`), made ahead for the end of an
+    /// opening from the shelf.
+    private var composedCover: Surface?
 
     /// The layers of one item.
     final class Slot {
@@ -166,6 +169,9 @@ final class BookScreen: ShowScreen {
         addButtons(title: "‹ " + Self.title(of: back, show: context.show))
         if let shelf {
             opening = (shelf, 0)
+            // The cover composed on paper, for the hand-over (made now, in the tap's
+            // cheap frame, not in the hand-over's full one).
+            if fitted(0) != nil { composedCover = pages.page(0) }
             backButton.opacity = 0
             menuButton.opacity = 0
         } else {
@@ -446,7 +452,10 @@ final class BookScreen: ShowScreen {
     func fitted(_ item: Int) -> Rect2D? { pages.fitted(item) }
 
     /// Item `item`'s page picture (`BookPictures.page`).
-    func picture(_ item: Int) -> Surface { pages.page(item) }
+    func picture(_ item: Int) -> Surface {
+        if item == 0, let c = composedCover { return c }
+        return pages.page(item)
+    }
 
     /// Black fading from opaque to clear across 64 columns (quadratically: soft), one
     /// each way; 32 rows.
