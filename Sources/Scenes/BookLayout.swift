@@ -138,9 +138,14 @@ struct BookLayout: Equatable {
     /// less than a pixel would show) are left out: only what shows is drawn. Only leaves
     /// within 7 of p are looked at: farther ones lie flat under those (r clamps to +-1
     /// from 5.5 on).
-    func drawList(page p: Double) -> [Drawn] {
+    ///
+    /// `lift` (0...1) scales every leaf's angle: 1 is the book as it stands at p; less
+    /// lays the leaves down towards the screen's plane (0: all flat, the top one hiding
+    /// the rest), the book's opening from the shelf (`OpeningPose`). The order and the
+    /// hiding rule hold for any lift (a leaf standing up more still hides the ones under it).
+    func drawList(page p: Double, lift: Double = 1) -> [Drawn] {
         // Front to back, per side: how far the items over each one reach.
-        let all = ordered(page: p)
+        let all = ordered(page: p, lift: lift)
         var covered = [0.0, 0.0]
         var out: [Drawn] = []
         for i in stride(from: all.count - 1, through: 0, by: -1) {
@@ -156,7 +161,7 @@ struct BookLayout: Equatable {
     /// Every item not culled at p (within 7 leaves of it), back to front: decreasing
     /// |r|, ties the farther leaf first (then the lower item), before any is left out
     /// as hidden.
-    func ordered(page p: Double) -> [Drawn] {
+    func ordered(page p: Double, lift: Double = 1) -> [Drawn] {
         let first = Swift.max(0, Int((p - 7).rounded(.down)))
         let last = Swift.min(leafCount - 1, Int((p + 8).rounded(.up)))
         guard first <= last else { return [] }
@@ -166,7 +171,7 @@ struct BookLayout: Equatable {
             let r = Self.squash(raw)
             let item = r > 0 ? 2 * k : 2 * k + 1
             if Self.isCulled(item: item, ratio: r) { continue }
-            let a = Self.angle(item: item, ratio: r)
+            let a = lift * Self.angle(item: item, ratio: r)
             all.append(
                 (Drawn(item: item, leaf: k, ratio: r, angle: a, side: r > 0 ? 1 : -1, reach: freeEdgeDistance(angle: a),
                     coveredTo: 0), raw))
@@ -185,14 +190,19 @@ struct BookLayout: Equatable {
     /// under the items over it), from the pixel column the free edge of the item over it
     /// crosses (partly covered there, antialiased: this one shows under it), and one
     /// pixel beyond its own free edge.
-    func visibleColumns(_ d: Drawn) -> (minX: Double, maxX: Double) {
-        let c = spine.x
+    ///
+    /// `pose`: where the book is drawn (the opening from the shelf); the columns are the
+    /// screen's, after it.
+    func visibleColumns(_ d: Drawn, pose: OpeningPose = .open) -> (minX: Double, maxX: Double) {
+        let c = pose.scale * spine.x + pose.dx
+        let reach = pose.scale * d.reach
+        let covered = pose.scale * d.coveredTo
         if d.side > 0 {
-            let a = d.coveredTo > 0 ? (c + d.coveredTo).rounded(.down) : c.rounded(.down) - 1
-            return (Swift.max(0, a), Swift.min(width, (c + d.reach).rounded(.up) + 1))
+            let a = d.coveredTo > 0 ? (c + covered).rounded(.down) : c.rounded(.down) - 1
+            return (Swift.max(0, a), Swift.min(width, (c + reach).rounded(.up) + 1))
         }
-        let b = d.coveredTo > 0 ? (c - d.coveredTo).rounded(.up) : c.rounded(.up) + 1
-        return (Swift.max(0, (c - d.reach).rounded(.down) - 1), Swift.min(width, b))
+        let b = d.coveredTo > 0 ? (c - covered).rounded(.up) : c.rounded(.up) + 1
+        return (Swift.max(0, (c - reach).rounded(.down) - 1), Swift.min(width, b))
     }
 
     /// The leaf turning at p (|r| < 0.5: at most one), or nil at a whole page.
@@ -215,4 +225,52 @@ struct BookLayout: Equatable {
         let x = overReach
         return x / (cos(a) + x * sin(a) / Self.eyeDistance)
     }
+}
+
+/// Where the book is drawn while it opens from the shelf (ours; issue 16 leaves the
+/// transition's design to us): the closed book (p = -1) with every leaf's angle scaled by
+/// `lift`, then scaled by `scale` about the screen's origin and moved by (`dx`, `dy`),
+/// points, in the screen's plane (after the perspective, so the book's depth is kept as
+/// it grows).
+///
+/// At progress 0 the leaves lie flat (lift 0) and the cover's picture (its rectangle
+/// `cover` on the page: the page itself, or the picture fitted on paper when its aspect
+/// differs) lands exactly on the cover's rectangle on the shelf; at progress 1 the pose
+/// is the identity: the book's own first frame, cover at 45 degrees about the spine with
+/// its perspective and the leaves fanned under it. In between, lift, scale and offset
+/// move linearly with the progress (the shelf's ease-in-out gives it), so every point of
+/// the book moves on a smooth path and no frame jumps.
+struct OpeningPose: Equatable {
+    var lift: Double
+    var scale: Double
+    var dx: Double
+    var dy: Double
+
+    /// The book as it stands: no change.
+    static let open = OpeningPose(lift: 1, scale: 1, dx: 0, dy: 0)
+
+    /// The pose at `progress` (0...1, clamped) of a book laid out by `layout` whose cover
+    /// picture covers `cover` (page points, from the page's top-left) and stands on the
+    /// shelf over `shelf` (screen points).
+    init(layout: BookLayout, cover: Rect2D, shelf: Rect2D, progress: Double) {
+        let t = Swift.min(1, Swift.max(0, progress))
+        let pageTop = layout.spine.y - layout.pageHeight / 2
+        // At 0: the flat page's point (spine.x + u, pageTop + v) goes to s0 (that) + d0.
+        let s0 = cover.width > 0 && shelf.width > 0 ? shelf.width / cover.width : 1
+        let dx0 = shelf.minX - s0 * (layout.spine.x + cover.minX)
+        let dy0 = (shelf.minY + shelf.height / 2) - s0 * (pageTop + cover.minY + cover.height / 2)
+        lift = t
+        scale = s0 + (1 - s0) * t
+        dx = dx0 * (1 - t)
+        dy = dy0 * (1 - t)
+    }
+
+    init(lift: Double, scale: Double, dx: Double, dy: Double) {
+        (self.lift, self.scale, self.dx, self.dy) = (lift, scale, dx, dy)
+    }
+
+    var isOpen: Bool { self == .open }
+
+    /// A book-space point (as the book stands at lift 1, or laid down) on screen.
+    func apply(_ p: Point2D) -> Point2D { Point2D(x: scale * p.x + dx, y: scale * p.y + dy) }
 }

@@ -15,13 +15,16 @@ import Show
 /// the drag began (the article's paging). Ours: the settle is a 0.3 s ease-out slide (`ShowSlide`), and a
 /// new drag catches the leaf where the slide has it.
 ///
-/// Depth: the turning leaf darkens as it nears perpendicular, by its own opacity (down to
-/// 1 - `maxShade`): under it there is only the screen's near-black background, since the
-/// leaves below are clipped to the columns beyond it, so it fades towards dark at no
-/// extra pixel cost (a black layer over it doubled the turn's biggest draw). The leaves
-/// under it get a soft shadow (`maxShadow`): on its side a band just beyond its free
-/// edge, on the other side a band from the spine, each a layer of a black gradient with
-/// the page's transform.
+/// Depth: the turning leaf darkens as it nears perpendicular, towards the screen's
+/// near-black background: its picture is blended over that colour at 1 - `maxShade` *
+/// shade (what drawing it with that opacity over the background gave) into a page-sized
+/// picture of its own, made again only when that 8-bit level changes, and drawn opaque.
+/// Drawn with that opacity instead, its free edge's pixel column, over the bright leaf
+/// under it (clipped to start there), came out lighter than both sides: a 1-pixel light
+/// line along the edge. (A black layer over it doubled the turn's biggest draw.) The
+/// leaves under it get a soft shadow (`maxShadow`): on its side a band starting just
+/// under its free edge (`shadowTuck`), on the other side a band from the spine, each a
+/// layer of a black gradient with the page's transform.
 ///
 /// Drawing only what shows: each item drawn sits in a clip layer (`masksToBounds`) that
 /// is the screen columns where it is not hidden by the items over it
@@ -36,9 +39,25 @@ import Show
 /// The page's aspect is the first page's (the cover's when there is none): the cover is
 /// fitted on paper when it differs.
 ///
+/// Opening from the shelf (ours; the article's part 2 animates the cover into the book):
+/// the shelf builds the book screen at the tap with `opening` (the cover's rectangle on
+/// the shelf) and puts it over itself with a clear background, then drives
+/// `setOpening(progress:)` over its 0.5 s ease-in-out while its own covers and bar fade.
+/// The book draws itself in an `OpeningPose`: at 0 every leaf lies flat and the cover's
+/// picture sits exactly where the shelf drew it; at 1 the pose is the book's own at
+/// p = -1 (the cover at 45 degrees about the spine, in perspective, the leaves fanned
+/// under it). Lift, scale and offset move linearly with the progress, so the cover's
+/// corners move on smooth paths. The leaves under the cover come out from under it as
+/// they lift (lying flat they are hidden by it); the paper around a cover of another
+/// aspect than the pages and the buttons fade in with the lift. At 1 the
+/// background turns opaque (the shelf's colour: nothing changes on screen) and the shelf
+/// hands this very screen to the scene (`ShowScreenContext.adopt`): its first frame as
+/// the book is the opening's last, layer for layer.
+///
 /// Navigation: a top bar of translucent black over the pages with the book's title in the
-/// middle, the menu button at its left (opens the menu) and "‹ Shelf" next to it when the
-/// book was opened from the shelf (else "‹ Home"), which goes back.
+/// middle, the menu button at its left (opens the menu) and the back control next to it
+/// ("‹ Shelf", "‹ Books", "‹ Home": the title of where it goes), which returns to where
+/// the book was opened from (`backTarget`, chosen by the scene), sliding back.
 final class BookScreen: ShowScreen {
     /// The turning leaf's darkness standing perpendicular (1 - its opacity then).
     static let maxShade = 0.55
@@ -46,14 +65,20 @@ final class BookScreen: ShowScreen {
     static let maxShadow = 0.5
     /// The shadow band's width, in page widths.
     static let shadowBand = 0.3
+    /// Points (on screen) by which the shadow on the leaf under the turning one starts
+    /// under the turning leaf's free edge. Starting exactly at the edge, the pixel column
+    /// the edge crosses was covered only in part by both the band and the translucent
+    /// turning leaf, so the bright paper under both showed through as a 1-pixel light
+    /// line; tucked 2 points under, that column is shadowed in full.
+    static let shadowTuck = 2.0
     /// The paper of a blank page or around a picture of another aspect.
     static let paper: UInt32 = 0xfff4_f0e6
 
     let bookID: String
-    /// The cover, then the pages.
-    let pictures: [AssetPath]
+    /// The cover and the pages, at the page's size.
+    let pages: BookPictures
     let layout: BookLayout
-    /// Where "back" goes: the shelf when opened from it, else home.
+    /// Where "back" goes: where the book was opened from (the scene's `bookBack`).
     let backTarget: ShowTarget
     /// The pages' container (the pan's target: the whole screen under the buttons).
     let pager: Layer
@@ -69,21 +94,44 @@ final class BookScreen: ShowScreen {
     private var drag: (start: Double, travel: Double, page: Int)?
     /// The page position of the last update.
     private(set) var position: Double
+    /// While the book opens from the shelf: the cover's rectangle there (screen points)
+    /// and how far the opening has come (0...1, the shelf's eased progress).
+    private(set) var opening: (shelf: Rect2D, progress: Double)?
+    /// Where the book was drawn at the last update (`.open` once opened).
+    private(set) var pose = OpeningPose.open
+    /// The cover composed on paper (`BookPictures.page(0)`), made ahead for the end of an
+    /// opening from the shelf.
+    private var composedCover: Surface?
 
     /// The layers of one item.
     final class Slot {
         let clip: Layer
         let page: Layer
         let shadow: Layer
-        init(clip: Layer, page: Layer, shadow: Layer) {
-            (self.clip, self.page, self.shadow) = (clip, page, shadow)
+        /// The page's anchor: on the spine at its vertical centre ((0, 0.5) for an even
+        /// item, (1, 0.5) for an odd one, outside 0...1 for the opening's cover picture,
+        /// which covers only its rectangle on the page).
+        let anchor: Point2D
+        /// While opening from the shelf, the paper around a cover of another aspect: two
+        /// strips, each reaching a point under the picture (no seam between them), faded
+        /// in with the lift; empty otherwise. (A whole page of paper under the picture
+        /// doubled the opening's biggest draw, a projective one.)
+        let paper: [Layer]
+        /// The item's picture, as `page` shows it unshaded.
+        let picture: Surface
+        /// The picture darkened for the turning leaf (`shade(_:level:)`), while it turns.
+        var shaded: Surface?
+        /// The level `page` shows the picture at (255: the picture itself).
+        var shadeLevel: UInt8 = 255
+        init(clip: Layer, page: Layer, shadow: Layer, anchor: Point2D, picture: Surface, paper: [Layer] = []) {
+            (self.clip, self.page, self.shadow, self.anchor, self.picture, self.paper) =
+                (clip, page, shadow, anchor, picture, paper)
         }
     }
     private(set) var slots: [Int: Slot] = [:]
     /// The items drawn at the last update, back to front.
     private(set) var drawn: [BookLayout.Drawn] = []
     private var shadowImages: (darkLeft: Surface, darkRight: Surface)?
-    private var paperImage: Surface?
 
     /// Where a swipe over the book starts and ends: across the middle 60% of the content
     /// area, at its vertical centre (leftwards for `forward`).
@@ -97,32 +145,40 @@ final class BookScreen: ShowScreen {
     /// - Parameters:
     ///   - page: the whole page to rest at (clamped to the book; -1: closed).
     ///   - back: where the back button goes.
-    init(id: String, context: ShowScreenContext, page: Int = -1, back: ShowTarget = .home) {
-        let book = context.show.book(id: id)
+    ///   - opening: the cover's rectangle on the shelf (screen points) when the book
+    ///     opens from there: the book starts closed, in the opening's first pose, with a
+    ///     clear background (see `setOpening(progress:)`).
+    init(
+        id: String, context: ShowScreenContext, page: Int = -1, back: ShowTarget = .home, opening shelf: Rect2D? = nil
+    ) {
         bookID = id
-        pictures = book.map { [$0.cover] + $0.pages } ?? []
         let m = context.metrics
-        // The pages' aspect: the first page's (the cover's in a book of no pages).
-        var aspect = 0.75
-        if let first = pictures.count > 1 ? pictures[1] : pictures.first {
-            let s = context.pictures.size(first)
-            if s.width > 0, s.height > 0 { aspect = s.width / s.height }
-        }
-        layout = BookLayout(itemCount: pictures.count, width: m.width, height: m.height, aspect: aspect)
+        pages = BookPictures(id: id, show: context.show, pictures: context.pictures, width: m.width, height: m.height)
+        layout = pages.layout
         backTarget = back
-        let p = Swift.min(Swift.max(Double(page), BookLayout.minPage), layout.maxPage)
+        let p = shelf != nil ? BookLayout.minPage : Swift.min(Swift.max(Double(page), BookLayout.minPage), layout.maxPage)
         self.page = Int(p)
         slide = .resting(at: p)
         position = p
         pager = Layer(name: "book.pager", frame: m.screen)
         backButton = Layer(name: "back", frame: m.backButton)
         menuButton = Layer(name: "book.menu", frame: m.menuButton)
-        title = book?.title ?? "book:\(id)"
+        title = context.show.book(id: id)?.title ?? "book:\(id)"
         super.init(target: .book(id), context: context)
-        layer.contents = .color(ScreenColors.background)
         layer.masksToBounds = true
         layer.addSublayer(pager)
-        addButtons(title: back == .shelf ? "‹ Shelf" : "‹ Home")
+        addButtons(title: "‹ " + Self.title(of: back, show: context.show))
+        if let shelf {
+            opening = (shelf, 0)
+            // The cover composed on paper, for the hand-over (made now, in the tap's
+            // cheap frame, not in the hand-over's full one).
+            if fitted(0) != nil { composedCover = pages.page(0) }
+            backButton.opacity = 0
+            menuButton.opacity = 0
+        } else {
+            layer.contents = .color(ScreenColors.background)
+        }
+        context.pictures.bookReturn = (id, back)
         let now = context.now
         let accepts = context.accepts
         bind(
@@ -158,13 +214,53 @@ final class BookScreen: ShowScreen {
             TextAttributes(size: m.barFontSize, color: ScreenColors.title, maxLines: 1))
         backButton.addSublayer(text)
         layer.addSublayer(backButton)
-        bindTap(backButton, opening: backTarget)
+        bindBack(backButton, to: backTarget)
         MenuGlyph.addBars(to: menuButton, side: menuButton.bounds.width, namePrefix: "book.menu")
         layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }
 
     override var menuBar: MenuBar? { .standard(metrics, title: title) }
+
+    /// The back control's title for `target`: "Shelf", "Home", a folder's or card list's
+    /// title ("Books"), "Menu".
+    static func title(of target: ShowTarget, show: Show) -> String {
+        switch target {
+        case .home: return "Home"
+        case .shelf: return "Shelf"
+        case .menu: return "Menu"
+        case .folder(let id): return show.folder(id: id)?.title ?? "Back"
+        case .cards(let id): return show.cardList(id: id)?.title ?? "Back"
+        case .book(let id): return show.book(id: id)?.title ?? "Back"
+        }
+    }
+
+    /// Sets how far the opening from the shelf has come (0...1); at 1 (or more) the book
+    /// is open: its background turns opaque, its buttons show in full, and the cover is
+    /// drawn as at any time. Takes effect at the next `update(time:)`. Does nothing once
+    /// open.
+    func setOpening(progress: Double) {
+        guard let o = opening else { return }
+        guard progress < 1 else {
+            opening = nil
+            layer.contents = .color(ScreenColors.background)
+            backButton.opacity = 1
+            menuButton.opacity = 1
+            if let cover = slots[0], !cover.paper.isEmpty {
+                cover.clip.removeFromSuperlayer()
+                slots[0] = nil
+            }
+            return
+        }
+        let t = Swift.max(0, progress)
+        opening = (o.shelf, t)
+        backButton.opacity = t
+        menuButton.opacity = t
+    }
+
+    /// The cover's picture's rectangle on the page, page points: the page, or the
+    /// picture fitted on paper when its aspect differs (`picture(_:)`).
+    var coverRect: Rect2D { fitted(0) ?? Rect2D(x: 0, y: 0, width: layout.pageWidth, height: layout.pageHeight) }
 
     /// p while a finger drags: the drag's start less its travel in screen widths, a
     /// third of the way beyond the ends.
@@ -208,7 +304,8 @@ final class BookScreen: ShowScreen {
     override func update(time: Double) {
         let p = drag.map(dragValue) ?? slide.value(at: time)
         position = p
-        let list = layout.drawList(page: p)
+        pose = opening.map { OpeningPose(layout: layout, cover: coverRect, shelf: $0.shelf, progress: $0.progress) } ?? .open
+        let list = layout.drawList(page: p, lift: pose.lift)
         drawn = list
         let turning = layout.turningLeaf(page: p)
         var used = Set<Int>()
@@ -217,7 +314,8 @@ final class BookScreen: ShowScreen {
             used.insert(d.item)
             place(slot, d, z: Double(j))
             let t = d.leaf == turning ? BookLayout.shade(ratio: d.ratio) : 0
-            slot.page.opacity = 1 - Self.maxShade * t
+            shade(slot, level: UInt8(((1 - Self.maxShade * t) * 255).rounded()))
+            for strip in slot.paper { strip.opacity = pose.lift }
             slot.shadow.isHidden = true
         }
         if let k = turning {
@@ -228,7 +326,9 @@ final class BookScreen: ShowScreen {
             let strength = BookLayout.shade(ratio: r)
             for side in [-1, 1] {
                 guard strength > 0, let under = list.last(where: { $0.side == side && $0.leaf != k }) else { continue }
-                let start = side == overSide ? layout.shadowStart(under: under, overReach: overReach) : 0
+                let start =
+                    side == overSide
+                    ? layout.shadowStart(under: under, overReach: Swift.max(0, overReach - Self.shadowTuck)) : 0
                 shadow(slots[under.item]!, under, from: start, opacity: Self.maxShadow * strength)
             }
         }
@@ -242,20 +342,51 @@ final class BookScreen: ShowScreen {
         }
     }
 
-    /// Sets an item's layers for how it is drawn.
+    /// Sets an item's layers for how it is drawn, in the current `pose`.
     private func place(_ slot: Slot, _ d: BookLayout.Drawn, z: Double) {
-        let cols = layout.visibleColumns(d)
+        let cols = layout.visibleColumns(d, pose: pose)
         slot.clip.isHidden = false
         slot.clip.zPosition = z
         slot.clip.frame = Rect2D(x: cols.minX, y: 0, width: Swift.max(1, cols.maxX - cols.minX), height: layout.height)
-        let spine = Point2D(x: layout.spine.x - cols.minX, y: layout.spine.y)
-        let anchor = Point2D(x: d.item % 2 == 0 ? 0 : 1, y: 0.5)
-        let transform = BookLayout.transform(angle: d.angle)
-        slot.page.anchorPoint = anchor
+        let s = pose.apply(layout.spine)
+        let spine = Point2D(x: s.x - cols.minX, y: s.y)
+        var transform = BookLayout.transform(angle: d.angle)
+        if pose.scale != 1 { transform = transform.concatenating(.scale(x: pose.scale, y: pose.scale)) }
+        slot.page.anchorPoint = slot.anchor
         slot.page.position = spine
         slot.page.transform = transform
         slot.shadow.position = spine
         slot.shadow.transform = transform
+        for strip in slot.paper {
+            strip.position = spine
+            strip.transform = transform
+        }
+    }
+
+    /// Shows the slot's picture darkened to `level` (of 255) towards the background, as
+    /// drawing it with that opacity over the background would (the compositor's `over`
+    /// with a constant opacity, on a page-sized picture filled with the background
+    /// colour); 255: the picture itself (and the darkened one is dropped).
+    private func shade(_ slot: Slot, level: UInt8) {
+        guard level != slot.shadeLevel else { return }
+        slot.shadeLevel = level
+        if level == 255 {
+            slot.page.contents = .image(slot.picture)
+            slot.shaded = nil
+            return
+        }
+        let pic = slot.picture
+        guard let s = slot.shaded ?? (try? Surface(width: pic.width, height: pic.height, format: .xrgb8888)) else {
+            return
+        }
+        s.fill(ScreenColors.background)
+        try? s.over(pic, opacity: level)
+        if slot.shaded === s {
+            slot.page.setNeedsDisplay(contentChanged: true)
+        } else {
+            slot.shaded = s
+            slot.page.contents = .image(s)
+        }
     }
 
     /// Shows a shadow band on the item `d` from `start` (its points from the spine) out,
@@ -276,7 +407,10 @@ final class BookScreen: ShowScreen {
         }
     }
 
-    /// An item's layers, made (its picture fetched) when first needed.
+    /// An item's layers, made (its picture fetched) when first needed. While the book
+    /// opens, a cover of another aspect than the pages is three layers: two strips of
+    /// paper (fading in) and the cover's picture alone over its rectangle, so that at
+    /// first only the picture the shelf showed is seen.
     private func slot(for item: Int) -> Slot {
         if let s = slots[item] { return s }
         let size = Rect2D(x: 0, y: 0, width: layout.pageWidth, height: layout.pageHeight)
@@ -284,7 +418,34 @@ final class BookScreen: ShowScreen {
         clip.masksToBounds = true
         clip.allowsHitTesting = false
         let page = Layer(name: "book.item\(item)", bounds: size)
-        page.contents = .image(picture(item))
+        var anchor = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
+        var paper: [Layer] = []
+        let picture: Surface
+        if item == 0, opening != nil, let fit = fitted(0) {
+            let (w, h) = (layout.pageWidth, layout.pageHeight)
+            // The page less the picture: beside it, or above and below it (`ScreenFit`
+            // centres it), each strip a point into the picture's rectangle.
+            let strips =
+                fit.minX > 0
+                ? [Rect2D(x: 0, y: 0, width: fit.minX + 1, height: h),
+                    Rect2D(x: fit.maxX - 1, y: 0, width: w - fit.maxX + 1, height: h)]
+                : [Rect2D(x: 0, y: 0, width: w, height: fit.minY + 1),
+                    Rect2D(x: 0, y: fit.maxY - 1, width: w, height: h - fit.maxY + 1)]
+            for (k, r) in strips.enumerated() where r.width > 1 && r.height > 1 {
+                let p = Layer(name: "book.paper0.\(k)", bounds: Rect2D(x: 0, y: 0, width: r.width, height: r.height))
+                p.contents = .color(Self.paper)
+                p.anchorPoint = Point2D(x: -r.minX / r.width, y: (h / 2 - r.minY) / r.height)
+                p.allowsHitTesting = false
+                clip.addSublayer(p)
+                paper.append(p)
+            }
+            page.bounds = Rect2D(x: 0, y: 0, width: fit.width, height: fit.height)
+            picture = pages.resampled(0) ?? pages.paper()
+            anchor = Point2D(x: -fit.minX / fit.width, y: (layout.pageHeight / 2 - fit.minY) / fit.height)
+        } else {
+            picture = self.picture(item)
+        }
+        page.contents = .image(picture)
         page.allowsHitTesting = false
         let shadow = Layer(name: "book.shadow\(item)", bounds: size)
         shadow.allowsHitTesting = false
@@ -292,34 +453,19 @@ final class BookScreen: ShowScreen {
         clip.addSublayer(page)
         clip.addSublayer(shadow)
         pager.addSublayer(clip)
-        let s = Slot(clip: clip, page: page, shadow: shadow)
+        let s = Slot(clip: clip, page: page, shadow: shadow, anchor: anchor, picture: picture, paper: paper)
         slots[item] = s
         return s
     }
 
-    /// Item `item`'s picture at the page's size: the picture resampled to it when it
-    /// has the page's aspect (within a pixel), else fitted on paper; paper for a blank back.
-    func picture(_ item: Int) -> Surface {
-        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
-        guard item < pictures.count else { return paperImage ?? makePaper() }
-        let path = pictures[item]
-        let fit = ScreenFit.fit(context.pictures.size(path), in: Rect2D(x: 0, y: 0, width: Double(w), height: Double(h)))
-        if fit.width >= Double(w - 1) && fit.height >= Double(h - 1) {
-            return context.pictures.picture(path, width: w, height: h)
-        }
-        let pic = context.pictures.picture(path, width: fit.width.clampedInt, height: fit.height.clampedInt)
-        guard let s = try? Surface(width: w, height: h, format: .xrgb8888) else { return pic }
-        s.fill(Self.paper)
-        try? s.over(pic, x: fit.minX.clampedInt, y: fit.minY.clampedInt)
-        return s
-    }
+    /// Item `item`'s rectangle on the page when its picture is fitted on paper
+    /// (`BookPictures.fitted`).
+    func fitted(_ item: Int) -> Rect2D? { pages.fitted(item) }
 
-    private func makePaper() -> Surface {
-        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
-        let s = (try? Surface(width: w, height: h, format: .xrgb8888)) ?? (try! Surface(width: 1, height: 1, format: .xrgb8888))
-        s.fill(Self.paper)
-        paperImage = s
-        return s
+    /// Item `item`'s page picture (`BookPictures.page`).
+    func picture(_ item: Int) -> Surface {
+        if item == 0, let c = composedCover { return c }
+        return pages.page(item)
     }
 
     /// Black fading from opaque to clear across 64 columns (quadratically: soft), one

@@ -14,7 +14,8 @@ import Show
 /// | s + 0.6 | tap a home tile that opens a folder (one holding a book if any) | folder (revealed) |
 /// | + 1.2 | tap the folder's book tile (no book: tap above the panel, closing it) | book |
 /// | + 1.2, + 1.2 | swipe left twice | the book's 2nd and 3rd pictures |
-/// | + 1.2 | tap "‹ Home" | home |
+/// | + 1.2 | tap the back control ("‹ Books") | the folder, open as it was left |
+/// | + 1.2 | tap above the panel | home |
 /// | + 1.2 | tap a tile opening a card list (on home, or in a folder: two taps) | card list |
 /// | + 1.2, + 1.2 | swipe up twice | the next two screenfuls |
 /// | + 1.2 | tap "‹ Home" | home |
@@ -23,8 +24,8 @@ import Show
 /// | + 3.0 | tap "‹ Home" | home |
 ///
 /// The step after a menu item waits 3 s, for the menu to swing up and rest closed (its
-/// taps reverse it until then). The last step comes at 17.3 s with the demo show
-/// (`duration(show:)`: 18.8 s with a rest at the end). A part the show lacks (no folder, no book, no card list, an empty
+/// taps reverse it until then). The last step comes at 18.5 s with the demo show
+/// (`duration(show:)`: 20.0 s with a rest at the end). A part the show lacks (no folder, no book, no card list, an empty
 /// menu) is left out, and so are home tiles past the first page. Positions come from the
 /// layout code the scene uses (`HomeLayout`, `FolderRevealLayout`, `BookScreen.swipe`, ...), in logical
 /// points, written as panel pixels through the caller's `TourPanel` (the Rotation module's
@@ -65,7 +66,7 @@ public enum DemoTour {
 
     /// Seconds from the start to the end of the tour with `show`: the last step, its
     /// transition and a second of rest at home, to the millisecond (what a render of the tour should cover;
-    /// about 17 s for the demo show). The same for every panel size and mount.
+    /// about 18 s for the demo show). The same for every panel size and mount.
     public static func duration(show: Show) -> Double {
         let unturned = TourPanel(logicalWidth: 800, logicalHeight: 480, label: "800x480") { x, y in
             (x.rounded().clampedInt, y.rounded().clampedInt)
@@ -107,7 +108,7 @@ public enum DemoTour {
             text += "# Home again by \(seconds(time + 0.4)) s; a render to \(rest) s shows it resting.\n"
         }
 
-        /// A folder, a book in it, two pages, back home.
+        /// A folder, a book in it, two pages, back to the folder, home.
         mutating func folderAndBook() {
             let folderTiles = show.home.tiles.indices.compactMap { i -> (Int, Folder)? in
                 guard home.page(of: i) == 0, case .folder(let id) = show.home.tiles[i].open, let f = show.folder(id: id)
@@ -126,7 +127,8 @@ public enum DemoTour {
                     let s = BookScreen.swipe(forward: true, metrics: metrics)
                     swipe(s.from, s.to, "next page")
                 }
-                tap(metrics.backButton.centre, "back home")
+                tap(metrics.backButton.centre, "back to the folder")
+                tap(reveal.abovePanel, "close the folder")
             } else {
                 tap(reveal.abovePanel, "close the folder")
             }

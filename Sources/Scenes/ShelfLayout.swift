@@ -163,23 +163,4 @@ struct ShelfLayout: Hashable {
         guard k.isFinite else { return 0 }
         return Int(Swift.max(0, Swift.min(k, Double(count - 1))))
     }
-
-    /// The book's page rectangle (issue 16's book): the largest rectangle of `aspect`
-    /// (width / height) inside half the screen's width and 0.9 of its height, whole
-    /// points. The closed book's cover (p = -1) lies right of the spine, the screen's
-    /// vertical centre line, vertically centred: where the open transition takes a cover.
-    func bookCover(aspect: Double) -> Rect2D {
-        let a = aspect > 0 && aspect.isFinite ? aspect : Self.articleAspect
-        let boxW = (width / 2).rounded(.down)
-        let boxH = (height * 0.9).rounded(.down)
-        var w = boxW
-        var h = (w / a).rounded()
-        if h > boxH {
-            h = boxH
-            w = Swift.min(boxW, (h * a).rounded())
-        }
-        w = Swift.max(1, w)
-        h = Swift.max(1, h)
-        return Rect2D(x: (width / 2).rounded(.down), y: ((height - h) / 2).rounded(.down), width: w, height: h)
-    }
 }

@@ -1,6 +1,7 @@
 import Compositor
 import Input
 import Motion
+import Raster
 import Show
 
 /// The shelf (issue 16): the show's book covers in one horizontal row laid out by
@@ -17,18 +18,24 @@ import Show
 ///   the finger's speed and slows smoothly into place, never bouncing.
 /// - A tap on the centred cover, at rest, opens its book. A tap on another cover glides
 ///   it to the centre (the same decay) and then opens it: one tap opens the book
-///   touched, as a kiosk visitor expects. A tap beside the covers does nothing; a
-///   finger going down during a glide and dragging takes the row where it is.
+///   touched, as a kiosk visitor expects. A tap beside the covers does nothing.
+/// - A finger going down during a glide catches it, as on `UIScrollView`: the row stops
+///   under the finger at once (`TouchDownRecognizer`). Dragging then takes the row from
+///   there; lifting without a drag (a tap) only stops the glide, opening nothing, and the
+///   row settles on the nearest cover (a glide with no velocity: the article's `round`).
+///   A glide bringing a tapped cover to the centre is caught the same way: the book is
+///   not opened.
 ///
-/// Opening a book (`openDuration`, ease-in-out): the centred cover grows and moves from
-/// its place on the shelf to where the closed book's cover lies on the book screen
-/// (right of the spine: `ShelfLayout.bookCover`, the largest rectangle of the cover's
-/// aspect in half the screen's width and 0.9 of its height), while the other covers
-/// fade out. At its end the scene cuts to the book screen through the navigation
-/// (`ShowScreenContext.cut`, `.book(id)`) with no slide: the book screen starts from its
-/// closed cover, in the same place. The moving cover is the picture resampled to the
-/// book's cover size, scaled down at the start (it ends unscaled: the last frame copies
-/// it like the book screen's first).
+/// Opening a book (`openDuration`, ease-in-out; ours, the article's part 2 animates the
+/// cover into the book): the tap builds the book screen (`BookScreen(opening:)`) and
+/// puts it over the shelf with a clear background; the book draws its own opening
+/// (`OpeningPose`): the cover leaves its place on the shelf flat and grows, turns up to
+/// 45 degrees about the spine in perspective and lands on the closed book's first frame
+/// (p = -1), the leaves under it fanning out and the buttons fading in, while the
+/// shelf's other covers, bar and title fade out (the backgrounds are the same colour).
+/// At the end the shelf hands that very book screen to the scene
+/// (`ShowScreenContext.adopt`): no frame jumps, since the last frame of the opening is
+/// the book's first, layer for layer.
 ///
 /// Drawing: each cover has a layer with its picture resampled once at its largest size
 /// on the shelf (0.7 of the slot), scaled down by the article's factor while it is
@@ -36,6 +43,12 @@ import Show
 /// 0.75) it shows a second picture resampled at that size, unscaled, at whole points:
 /// only the one or two covers near the middle are drawn with a bilinear stretch, the
 /// others are plain copies, and the resting centred cover is a copy too.
+///
+/// Warm-up: once the row has rested `warmDelay` on a book, one picture a frame is
+/// fetched (nothing on screen changes; `nextChange(after:)` asks the runtime for those
+/// frames): what the book's first frame draws (`BookWarmUp`), then both pictures of the
+/// covers near it, so that neither the opening nor a scroll from there decodes or
+/// resamples anything in its frames.
 ///
 /// Rotation: a scene built again for a new orientation (`resume: "shelf"`) opens on the
 /// book that was centred (the scene's `ShowPictures`, which outlives scenes, carries it:
@@ -59,12 +72,21 @@ final class ShelfScreen: PlainScreen {
     private var motion: Motion
     /// A cover tapped off-centre: opened when the glide bringing it to the centre ends.
     private var pendingOpen: Int?
+    /// Whether the finger down now caught a glide (its tap then opens nothing).
+    private var caught = false
+    /// The warm-up of the centred book's first frame, run a step a frame once the row
+    /// has rested `warmDelay` (`BookWarmUp`).
+    private(set) var warmUp: BookWarmUp?
+    /// When the row came to rest (seconds); nil while it moves.
+    private var restingSince: Double?
     /// The open transition, once started.
     private(set) var opening: Opening?
 
     /// Where the row is, or how it moves.
     private enum Motion {
         case resting(Double)
+        /// A finger down caught a glide: the row holds at this offset until it drags or lifts.
+        case held(Double)
         /// A finger drags: the offset when it went down and the finger's x travel since.
         case drag(start: Double, travel: Double)
         /// A glide from `from` to cover `target`: `Decay` at `ShelfLayout.rate`; `start`
@@ -72,15 +94,15 @@ final class ShelfScreen: PlainScreen {
         case glide(Decay<Double>, target: Double, start: Double?)
     }
 
-    /// The cover moving from the shelf into the book.
+    /// A book opening from the shelf.
     struct Opening {
         var book: Int
         /// Seconds; nil until the next update.
         var start: Double?
-        /// The cover's frame on the shelf and the book's cover frame, points.
-        var from: Rect2D
-        var to: Rect2D
-        let layer: Layer
+        /// The cover's rectangle on the shelf when it was tapped, screen points.
+        let from: Rect2D
+        /// The book screen drawing the opening over the shelf, handed to the scene at the end.
+        let screen: BookScreen
         var handedOver = false
     }
 
@@ -93,6 +115,12 @@ final class ShelfScreen: PlainScreen {
     /// A glide is over when its speed is under this, points/s (the remaining travel is
     /// then under 0.3 point and the row is set on its cover).
     static let restSpeed = 3.0
+    /// Seconds the row rests on a book before its pictures are warmed up: past the
+    /// screen transition (0.3 s) that may have brought the shelf in, so that no frame of
+    /// a slide or a glide pays for them.
+    static let warmDelay = 0.4
+    /// Seconds between two warm-up steps (a frame at 60 Hz).
+    static let warmStep = 1.0 / 60
 
     /// - Parameter centring: the book id to start centred on (nil or unknown: the first).
     init(context: ShowScreenContext, centring id: String? = nil) {
@@ -130,6 +158,10 @@ final class ShelfScreen: PlainScreen {
         let now = context.now
         let accepts = context.accepts
         bind(
+            TouchDownRecognizer(
+                down: { [unowned self] u in if accepts(u.time) { self.touchDown(time: u.time) } },
+                up: { [unowned self] _ in self.touchUp() }), to: pager)
+        bind(
             PanRecognizer { [unowned self] pan in
                 switch pan.state {
                 case .began:
@@ -146,7 +178,7 @@ final class ShelfScreen: PlainScreen {
             }, to: pager)
         bind(
             TapRecognizer { [unowned self] tap in
-                guard accepts(tap.startTime) else { return }
+                guard accepts(tap.startTime), !self.caught else { return }
                 self.tapped(at: Point2D(x: tap.location.x, y: tap.location.y), now: now())
             }, to: pager)
         remember()
@@ -166,7 +198,7 @@ final class ShelfScreen: PlainScreen {
     /// The offset at `time` (a glide not started yet: its start).
     func offset(at time: Double) -> Double {
         switch motion {
-        case .resting(let x): return x
+        case .resting(let x), .held(let x): return x
         case .drag(let start, let travel): return dragOffset(start: start, travel: travel)
         case .glide(let decay, let target, let start):
             guard let start else { return decay.from }
@@ -179,7 +211,7 @@ final class ShelfScreen: PlainScreen {
     func isResting(at time: Double) -> Bool {
         switch motion {
         case .resting: return true
-        case .drag: return false
+        case .held, .drag: return false
         case .glide(let decay, _, let start): return start.map { decay.isSettled(at: time - $0) } ?? false
         }
     }
@@ -197,6 +229,25 @@ final class ShelfScreen: PlainScreen {
         guard case .drag(let s, let travel) = motion else { return }
         let x = dragOffset(start: s, travel: travel)
         glide(from: x, to: layout.restingCover(offset: x, velocity: velocity))
+    }
+
+    /// A finger went down on the row at `time` (seconds): a glide (or the glide bringing a
+    /// tapped cover to the centre) stops where it is at that time, and the finger's tap
+    /// will open nothing.
+    private func touchDown(time: Double) {
+        caught = false
+        guard opening == nil, case .glide(_, _, let start) = motion, !isResting(at: time) else { return }
+        let x = start == nil ? offset(at: time) : offset(at: Swift.max(time, start!))
+        motion = .held(x)
+        pendingOpen = nil
+        caught = true
+    }
+
+    /// The finger lifted (or was cancelled) with no drag after catching a glide: the row
+    /// settles on the nearest cover.
+    private func touchUp() {
+        guard case .held(let x) = motion else { return }
+        glide(from: x, to: layout.nearest(offset: x))
     }
 
     /// Glides from `x` to cover `i`, starting at the next update.
@@ -224,39 +275,32 @@ final class ShelfScreen: PlainScreen {
 
     private var isGliding: Bool { if case .glide = motion { return true } else { return false } }
 
-    /// Starts opening book `i` at the next update.
+    /// The book being opened, if any (its id).
+    var openingBook: String? { opening.map { books[$0.book].id } }
+
+    /// Starts opening book `i`: builds its book screen over the shelf, in the opening's
+    /// first pose (the cover where the shelf drew it); it moves from the next update.
     private func beginOpening(_ i: Int) {
         pendingOpen = nil
-        let from = layout.frame(i, offset: offset(at: context.now()).rounded())
-        let cover = books[i].cover
-        let size = context.pictures.size(cover)
-        let to = layout.bookCover(aspect: size.height > 0 ? size.width / size.height : 0)
-        let moving = Layer(name: "shelf.opening", frame: to)
-        moving.contents = .image(
-            context.pictures.picture(cover, width: to.width.clampedInt, height: to.height.clampedInt))
-        moving.allowsHitTesting = false
-        layer.addSublayer(moving)
-        opening = Opening(book: i, start: nil, from: from, to: to, layer: moving)
-        place(opening!, progress: 0)
+        let from = shownFrame(i)
+        let book = BookScreen(id: books[i].id, context: context, back: .shelf, opening: from)
+        layer.addSublayer(book.layer)
+        covers[i].isHidden = true
+        opening = Opening(book: i, start: nil, from: from, screen: book)
     }
 
-    /// Sets the moving cover for `p` (0: on the shelf, 1: the book's cover) and the
-    /// other covers' fade.
-    private func place(_ o: Opening, progress p: Double) {
-        let w = o.from.width + (o.to.width - o.from.width) * p
-        let c = Point2D(
-            x: o.from.centre.x + (o.to.centre.x - o.from.centre.x) * p,
-            y: o.from.centre.y + (o.to.centre.y - o.from.centre.y) * p)
-        let s = w / o.to.width
-        if p >= 1 {
-            o.layer.frame = o.to
-            o.layer.transform = .identity
-        } else {
-            o.layer.position = c
-            o.layer.transform = .scale(x: s, y: s)
-        }
-        covers[o.book].isHidden = true
+    /// Cover `i`'s rectangle on screen as drawn now: its frame scaled about its centre.
+    func shownFrame(_ i: Int) -> Rect2D {
+        let f = covers[i].frame
+        let s = covers[i].transform.m11
+        return Rect2D(x: f.centre.x - f.width * s / 2, y: f.centre.y - f.height * s / 2, width: f.width * s, height: f.height * s)
+    }
+
+    /// The shelf's part of the opening at progress `p` (0...1): everything but the book
+    /// fades out.
+    private func fade(_ o: Opening, progress p: Double) {
         for (k, cover) in covers.enumerated() where k != o.book { cover.opacity = 1 - p }
+        for l in layer.sublayers where l !== shelf && l !== pager && l !== o.screen.layer { l.opacity = 1 - p }
     }
 
     /// Keeps the centred book for a scene built again (a turn).
@@ -270,14 +314,20 @@ final class ShelfScreen: PlainScreen {
             motion = .resting(target)
         }
         if let i = pendingOpen, case .resting = motion, i == centred { beginOpening(i) }
+        warm(time: time)
         let x = offset(at: time).rounded()
         if var o = opening {
             if o.start == nil { o.start = time }
-            let p = Self.openCurve.value(at: (time - o.start!) / Self.openDuration)
-            place(o, progress: p)
+            let t = (time - o.start!) / Self.openDuration
+            let p = t >= 1 ? 1 : Self.openCurve.value(at: Swift.max(0, t))
+            fade(o, progress: p)
+            o.screen.setOpening(progress: p)
+            o.screen.update(time: time)
             if p >= 1 && !o.handedOver {
                 o.handedOver = true
-                context.cut(.book(books[o.book].id))
+                opening = o
+                context.adopt(o.screen)
+                return
             }
             opening = o
             return
@@ -292,6 +342,62 @@ final class ShelfScreen: PlainScreen {
         }
     }
 
+    /// While the row rests on a book with nothing else to do, fetches one more picture a
+    /// frame once `warmDelay` has passed: that book's first frame (opening it then
+    /// fetches nothing: each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a
+    /// missed frame when done during the opening), then both pictures of the covers
+    /// near it (a scroll then resamples none: 2-3.5 ms a cover at 1920x1080). Nothing
+    /// on screen changes; the runtime calls back through `nextChange(after:)`.
+    private func warm(time: Double) {
+        guard case .resting = motion, opening == nil, pendingOpen == nil, centred < books.count else {
+            restingSince = nil
+            return
+        }
+        if restingSince == nil { restingSince = time }
+        let id = books[centred].id
+        if warmUp?.id != id {
+            let m = context.metrics
+            warmUp = BookWarmUp(id: id, show: context.show, pictures: context.pictures, width: m.width, height: m.height)
+            let near = (0...Self.warmCovers).flatMap { d in Set([centred - d, centred + d]).sorted() }
+                .filter { $0 >= 0 && $0 < books.count }
+            coversToWarm = near.flatMap { [($0, false), ($0, true)] }.reversed()
+        }
+        guard time >= restingSince! + Self.warmDelay else { return }
+        if let w = warmUp, !w.isDone {
+            w.step()
+        } else if let (i, small) = coversToWarm.popLast() {
+            _ = coverPicture(i, small: small)
+        }
+    }
+
+    /// The cover pictures a scroll from the centred cover would fetch first (both sizes
+    /// of the covers within `warmCovers` of it, nearest last: popped first), not yet
+    /// warmed; set anew when the centred book's warm-up starts.
+    private var coversToWarm: [(Int, Bool)] = []
+    /// How many covers each side of the centred one the warm-up fetches both pictures of.
+    static let warmCovers = 3
+
+    override func nextChange(after time: Double) -> Double? {
+        guard let since = restingSince, opening == nil, !(warmUp?.isDone ?? true) || !coversToWarm.isEmpty else {
+            return nil
+        }
+        return Swift.max(since + Self.warmDelay, time + Self.warmStep)
+    }
+
+    /// Cover `i`'s picture size, whole points: 0.7 of its slot, or (`small`) that times
+    /// the factor's floor.
+    private func coverSize(_ i: Int, small: Bool) -> (Double, Double) {
+        let slot = layout.slots[i]
+        let s = small ? ShelfLayout.baseScale * ShelfLayout.minimumFactor : ShelfLayout.baseScale
+        return (Swift.max(1, (slot.width * s).rounded()), Swift.max(1, (slot.height * s).rounded()))
+    }
+
+    /// Cover `i`'s picture at that size (resampled once, kept by `ShowPictures`).
+    private func coverPicture(_ i: Int, small: Bool) -> Surface {
+        let (w, h) = coverSize(i, small: small)
+        return context.pictures.picture(books[i].cover, width: Int(w), height: Int(h))
+    }
+
     /// Places cover `i` for the (whole-point) offset `x`.
     private func set(cover i: Int, offset x: Double) {
         let c = covers[i]
@@ -299,13 +405,11 @@ final class ShelfScreen: PlainScreen {
         let factor = layout.scale(i, offset: x) / ShelfLayout.baseScale
         let centre = layout.centre(i, offset: x)
         let small = factor <= ShelfLayout.minimumFactor
-        let s = small ? ShelfLayout.baseScale * ShelfLayout.minimumFactor : ShelfLayout.baseScale
-        let w = Swift.max(1, (slot.width * s).rounded())
-        let h = Swift.max(1, (slot.height * s).rounded())
+        let (w, h) = coverSize(i, small: small)
         let want: UInt8 = small ? 2 : 1
         if shown[i] != want {
             shown[i] = want
-            c.contents = .image(context.pictures.picture(books[i].cover, width: Int(w), height: Int(h)))
+            c.contents = .image(coverPicture(i, small: small))
         }
         c.isHidden = false
         c.frame = Rect2D(x: (centre.x - w / 2).rounded(), y: (centre.y - h / 2).rounded(), width: w, height: h)
@@ -316,7 +420,7 @@ final class ShelfScreen: PlainScreen {
         if let o = opening { return !o.handedOver }
         if pendingOpen != nil { return true }
         switch motion {
-        case .resting: return false
+        case .resting, .held: return false
         case .drag: return true
         case .glide(let d, _, let start): return start.map { !d.isSettled(at: time - $0) } ?? true
         }

@@ -32,6 +32,9 @@ public final class ShowPictures {
     /// The book the shelf was last centred on (`ShelfScreen`): a scene built again for a
     /// new orientation resumes the shelf there. Kept here since this object outlives scenes.
     var shelfBook: String?
+    /// The book last opened and where its back control goes (`BookScreen`): a scene
+    /// built again on that book (a turn) keeps it. Kept here for the same reason.
+    var bookReturn: (id: String, back: ShowTarget)?
 
     private var entries: [Key: Entry] = [:]
     private var bytes = 0

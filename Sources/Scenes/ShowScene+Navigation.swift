@@ -55,9 +55,12 @@ extension ShowScene {
         if let (tile, id) = reopen { beginReveal(tile: tile, folderID: id, start: -Double.infinity) }
         if let old = screen {
             dismiss(old)
-            let s = makeScreen(old.target, keeping: old)
+            // A book opening from the shelf is laid out again open (where it was going).
+            let target = (old as? ShelfScreen)?.openingBook.map { ShowTarget.book($0) } ?? old.target
+            let s = makeScreen(target, keeping: old)
             present(s)
             screen = s
+            current = target
         }
         if let doors = launch {
             doors.layer.removeFromSuperlayer()
@@ -71,9 +74,17 @@ extension ShowScene {
     }
 
     /// Starts the move to `target`; `start` nil: at the next update (a gesture);
-    /// `duration` 0: a cut, no slide. `.menu` drops the menu; with the menu there, the
-    /// target is put under it and the menu closes (`MenuNavigation.swift`).
-    func navigate(to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration) {
+    /// `duration` 0: a cut, no slide. `back`: a back control returns to `target`: the
+    /// slide goes the other way (the target comes in from the left), and the target comes
+    /// back as it was left: a folder that was revealed over home comes back revealed,
+    /// already open (also when that is not known, after a rebuild, if a home tile opens
+    /// it), one shown as a plain screen as that; the shelf comes back on the book it
+    /// opened (`makeScreen(returning:)`).
+    /// `.menu` drops the menu; with the menu there, the target is put under it and the
+    /// menu closes (`MenuNavigation.swift`).
+    func navigate(
+        to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration, back: Bool = false
+    ) {
         if target == .menu {
             openMenu(start: start)
             return
@@ -89,6 +100,8 @@ extension ShowScene {
         }
         finishTransition()
         cutLaunch()
+        let before = left
+        left = (current, reveal != nil && screen == nil)
         if let r = reveal { endModal(r) }  // leaving with the home screen: the panel's touches stop
         if screen == nil, reveal == nil, case .folder(let id) = target, let tile = homeTile(opening: id) {
             beginReveal(tile: tile, folderID: id, start: start)
@@ -100,19 +113,58 @@ extension ShowScene {
             home.layer.isHidden = false
             to = home
             screen = nil
+        } else if back, screen != nil, case .folder(let id) = target, let tile = homeTile(opening: id),
+            before.map({ $0.target != target || $0.revealed }) ?? true
+        {
+            home.layer.isHidden = false
+            beginReveal(tile: tile, folderID: id, start: -Double.infinity)
+            to = home
+            screen = nil
         } else {
-            let s = makeScreen(target)
+            let s = makeScreen(target, returning: back)
             present(s)
             screen = s
             to = s
         }
         current = target
+        let forward = !back && target != .home
         transition = Transition(
             slide: ShowSlide(from: 0, to: 1, start: start, duration: duration, curve: Self.transitionCurve), from: from,
             to: to,
-            forward: target != .home)
+            forward: forward)
         place(from, offset: 0)
-        place(to, offset: target != .home ? Double(width) : -Double(width))
+        place(to, offset: forward ? Double(width) : -Double(width))
+    }
+
+    /// Shows `s` at once in place of the screen shown, which built it and brought it in
+    /// over itself (`ShowScreenContext.adopt`: the shelf's opening hands over the book
+    /// screen it drew): no slide, and the old screen goes now, so the frame drawn next
+    /// is the one the old screen's last update set.
+    func adopt(_ s: ShowScreen) {
+        guard s.target != current, screen !== s else { return }
+        finishTransition()
+        cutLaunch()
+        left = (current, reveal != nil && screen == nil)
+        if let r = reveal { endModal(r) }
+        let from = screenShown
+        present(s)
+        place(s, offset: 0)
+        screen = s
+        current = s.target
+        dismiss(from)
+        place(from, offset: 0)
+    }
+
+    /// Where the back control of a book opened now goes: the screen it is opened from
+    /// (the shelf, a folder, a card list, home), or home when that is the menu (a list
+    /// passed through, not a place) or another book.
+    var bookBack: ShowTarget {
+        // An item of the menu: the menu is a list passed through, not a place.
+        if menu != nil { return .home }
+        switch current {
+        case .menu, .book: return .home
+        default: return current
+        }
     }
 
     /// Moves the transition in flight for `time`; at its end, the old screen goes.

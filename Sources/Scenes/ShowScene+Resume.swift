@@ -8,12 +8,18 @@ extension ShowScene {
     /// rebuilds the scene on a turn of the panel, a reload or an output's return with
     /// this, so the book reopens at its page and the menu open, at rest
     /// (`resume(parsing:)`); a turn caught mid-page goes to the page it was settling to, a
-    /// closing menu is gone.
+    /// closing menu is gone. While the shelf opens a book, that book ("book:<id>": a turn
+    /// lands where the opening was going; its back control still goes to the shelf,
+    /// `bookReturn`).
     public var resumeName: String {
         let host = menu?.hostTarget ?? current
         var name = host.description
         if let book = screen as? BookScreen, book.target == host, book.page != -1 {
             name = "\(host)@\(book.page)"
+        }
+        // A book opening from the shelf: the book, closed (where the opening goes).
+        if let shelf = screen as? ShelfScreen, shelf.target == host, let id = shelf.openingBook {
+            name = ShowTarget.book(id).description
         }
         if let m = menu, m.isOpening { name += Self.menuSuffix }
         return name

@@ -55,6 +55,9 @@ public final class ShowScene {
     var inputStart = -Double.infinity
     /// The page a book started on by `init` opens at (a resume: `book:<id>@<page>`).
     let bookPage: Int?
+    /// The screen the last navigation left, and whether it was a folder revealed over
+    /// home (not its plain screen): where a back control finds it as it was.
+    var left: (target: ShowTarget, revealed: Bool)?
 
     /// A screen sliding out while another slides in.
     struct Transition {
@@ -170,10 +173,12 @@ public final class ShowScene {
     }
 
     /// When nothing moves now but something will later without a touch (the end of the
-    /// launch's hold), that time in seconds; else nil (also while the doors wait for
+    /// launch's hold; the shelf's warm-up of a book's pictures, which changes nothing on
+    /// screen: `ShowScreen.nextChange(after:)`), that time in seconds; else nil (also while the doors wait for
     /// the orientation: only `orientationKnown(at:)` changes that).
     public var nextChange: Double? {
         if let doors = launch, doors.openingStart.isFinite, lastTime < doors.openingStart { return doors.openingStart }
+        if launch == nil, transition == nil, reveal == nil { return screenShown.nextChange(after: lastTime) }
         return nil
     }
 
@@ -193,25 +198,32 @@ public final class ShowScene {
         ShowScreenContext(
             show: show, metrics: metrics, pictures: pictures,
             open: { [unowned self] target in self.navigate(to: target, start: nil) },
-            cut: { [unowned self] target in self.navigate(to: target, start: nil, duration: 0) },
+            back: { [unowned self] target in self.navigate(to: target, start: nil, back: true) },
+            adopt: { [unowned self] screen in self.adopt(screen) },
             now: { [unowned self] in self.lastTime },
             accepts: { [unowned self] downTime in downTime >= self.inputStart })
     }
 
     /// A new screen for `target` (not home); `resuming`: the scene is built again on it
-    /// (a turn), `old`: it is laid out again (`resize`): the shelf keeps its book.
-    func makeScreen(_ target: ShowTarget, keeping old: ShowScreen? = nil, resuming: Bool = false) -> ShowScreen {
+    /// (a turn), `old`: it is laid out again (`resize`), `returning`: a back control
+    /// returns to it: the shelf keeps its book, a book its page (a resume: `bookPage`)
+    /// and where its back control goes.
+    func makeScreen(
+        _ target: ShowTarget, keeping old: ShowScreen? = nil, resuming: Bool = false, returning: Bool = false
+    ) -> ShowScreen {
         let c = context()
         switch target {
         case .home: return home
-        case .shelf: return ShelfScreen(context: c, centring: resuming || old != nil ? pictures.shelfBook : nil)
+        case .shelf:
+            return ShelfScreen(context: c, centring: resuming || returning || old != nil ? pictures.shelfBook : nil)
         case .menu: return home  // the menu is no screen: `openMenu`
         case .folder(let id): return FolderScreen(id: id, context: c)
         case .book(let id):
             let kept = old as? BookScreen
+            let carried = resuming ? pictures.bookReturn.flatMap { $0.id == id ? $0.back : nil } : nil
             return BookScreen(
-                id: id, context: c, page: kept?.page ?? bookPage ?? -1,
-                back: kept?.backTarget ?? ((menu?.hostTarget ?? current) == .shelf ? .shelf : .home))
+                id: id, context: c, page: kept?.page ?? (resuming ? bookPage : nil) ?? -1,
+                back: kept?.backTarget ?? carried ?? bookBack)
         case .cards(let id): return CardsScreen(id: id, context: c, first: (old as? CardsScreen)?.first ?? 0)
         }
     }

@@ -10,9 +10,14 @@ struct ShowScreenContext {
     /// Navigates (a tile, a menu item, the back button); the transition starts at the
     /// next update.
     let open: (ShowTarget) -> Void
-    /// Navigates with no slide (a cut at the next update): for a screen that animated the
-    /// way there itself (the shelf opening a book).
-    let cut: (ShowTarget) -> Void
+    /// Navigates back to a screen (a back control): the screen shown slides out to the
+    /// right and the target comes in from the left as it was left (a folder opened at
+    /// home comes back open, the shelf on the book that was opened).
+    let back: (ShowTarget) -> Void
+    /// Shows `screen` at once, with no slide: a screen that the screen shown built and
+    /// brought in over itself (the shelf opening a book hands over the book screen it
+    /// drew the opening with), so the frame does not change. The old screen goes now.
+    let adopt: (ShowScreen) -> Void
     /// The time of the scene's last update, seconds (where a gesture's slide starts from).
     let now: () -> Double
     /// Whether a touch that went down at this time may act (false during the launch doors).
@@ -48,11 +53,23 @@ class ShowScreen {
     /// the current layout (nil: the standard bar, `MenuBar.standard`).
     var menuBar: MenuBar? { nil }
 
+    /// When nothing moves at `time` but the screen wants an update later without a
+    /// touch, for work that changes nothing on screen (the shelf's warm-up of a book's
+    /// pictures), that time in seconds; nil for none.
+    func nextChange(after time: Double) -> Double? { nil }
+
     /// Adds a tap on `layer` that opens `target`.
     func bindTap(_ layer: Layer, opening target: ShowTarget) {
         let open = context.open
         let accepts = context.accepts
         bind(TapRecognizer { tap in if accepts(tap.startTime) { open(target) } }, to: layer)
+    }
+
+    /// Adds a tap on `layer` that goes back to `target` (`ShowScreenContext.back`).
+    func bindBack(_ layer: Layer, to target: ShowTarget) {
+        let back = context.back
+        let accepts = context.accepts
+        bind(TapRecognizer { tap in if accepts(tap.startTime) { back(target) } }, to: layer)
     }
 
     func bind(_ recognizer: any GestureRecognizer, to layer: Layer) {

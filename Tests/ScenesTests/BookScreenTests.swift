@@ -114,6 +114,127 @@ import VitrineTestSupport
         #expect(g.scene.current == .menu)
     }
 
+    /// All four mounts: a swipe as the panel reports it (through the mount's mapping)
+    /// turns forward when it goes left on the logical screen and back when it goes right.
+    @Test(arguments: [0, 90, 180, 270]) func turnsAtEveryMount(mount: Int) throws {
+        let h = try ShowHarness(mount: mount, start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        let f = BookScreen.swipe(forward: true, metrics: h.metrics)
+        let b = BookScreen.swipe(forward: false, metrics: h.metrics)
+        func swipe(_ s: (from: Point2D, to: Point2D), at t: Double) -> String {
+            let (p, q) = (h.panel(s.from), h.panel(s.to))
+            return "\(t) swipe \(p.x) \(p.y) \(q.x) \(q.y) 0.2\n"
+        }
+        try h.load(swipe(f, at: 0.2) + swipe(f, at: 1.0) + swipe(b, at: 1.8))
+        h.run(until: 0.9)
+        #expect(book.page == 0 && book.position == 0)
+        h.run(until: 1.7)
+        #expect(book.page == 1 && book.position == 1)
+        h.run(until: 2.6)
+        #expect(book.page == 0 && book.position == 0 && !h.scene.isAnimating)
+    }
+
+    /// Depth, in numbers: at rest nothing is shaded and no shadow shows; at p = 0.25 the
+    /// turning leaf (r = 0.25: shade 0.5) shows its picture blended at 1 - 0.55 * 0.5 of
+    /// 255 over the background, drawn opaque, and the leaves under it on both sides carry
+    /// a shadow of 0.5 * 0.5; standing edge-on (p = 0.5) the shadows are at full strength.
+    @Test func shadeAndShadowNumbers() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        book.show(position: 0)
+        for d in book.drawn {
+            let slot = try #require(book.slots[d.item])
+            #expect(slot.shadeLevel == 255 && slot.shadow.isHidden && slot.page.opacity == 1)
+        }
+        book.show(position: 0.25)
+        let turning = try #require(book.drawn.last)
+        #expect(turning.item == 2 && abs(turning.ratio - 0.25) < 1e-12)
+        let slot = try #require(book.slots[2])
+        #expect(slot.shadeLevel == UInt8(((1 - 0.55 * 0.5) * 255).rounded()) && slot.page.opacity == 1)
+        let shaded = try #require(slot.shaded)
+        // One pixel, by hand: the picture's over the background at that level.
+        let c = slot.picture.row(10, as: UInt32.self)[10], bg = ScreenColors.background
+        let a = Int(slot.shadeLevel)
+        for shift in [0, 8, 16] {
+            let want = (Int((c >> UInt32(shift)) & 0xff) * a + Int((bg >> UInt32(shift)) & 0xff) * (255 - a) + 127) / 255
+            #expect(abs(Int((shaded.row(10, as: UInt32.self)[10] >> UInt32(shift)) & 0xff) - want) <= 1)
+        }
+        let under = book.drawn.filter { $0.leaf != 1 }
+        let left = try #require(under.last { $0.side < 0 }), right = try #require(under.last { $0.side > 0 })
+        for d in [left, right] {
+            let sh = try #require(book.slots[d.item]).shadow
+            #expect(!sh.isHidden && abs(sh.opacity - 0.25) < 1e-12)
+        }
+        book.show(position: 0.5)
+        #expect(book.drawn.allSatisfy { $0.leaf != 1 })
+        let shadows = book.drawn.compactMap { book.slots[$0.item] }.filter { !$0.shadow.isHidden }
+        #expect(shadows.count == 2 && shadows.allSatisfy { abs($0.shadow.opacity - 0.5) < 1e-12 })
+    }
+
+    /// The back control's title.
+    static func backTitle(_ b: BookScreen) -> String? {
+        guard case .text(let t, _)? = b.backButton.sublayers.first?.contents else { return nil }
+        return t
+    }
+
+    /// The back control returns to where the book was opened from, sliding back (that
+    /// screen comes in from the left), its title saying where: a folder revealed at home
+    /// comes back open over home (modal, as it was left); the shelf comes back on the book
+    /// it opened; a folder opened as a plain screen and a card list come back; from the
+    /// menu, home.
+    @Test func backReturnsWhereOpened() throws {
+        let h = try ShowHarness(start: .home)
+        let folder = FolderRevealLayout(
+            show: ShowFixture.show, home: h.home, tile: 0, folder: ShowFixture.show.folders[0])
+        try h.load(
+            h.tap(h.home.tapPoint(0), at: 0.5) + h.tap(folder.tapPoint(0), at: 1.5)
+                + h.tap(h.metrics.backButton.centre, at: 2.5))
+        h.run(until: 2.4)
+        let book = try #require(h.scene.screen as? BookScreen)
+        #expect(book.backTarget == .folder("books") && Self.backTitle(book) == "‹ Books")
+        h.run(until: 2.72)
+        #expect(h.scene.current == .folder("books") && h.scene.home.layer.frame.minX < 0 && book.layer.frame.minX > 0)
+        h.run(until: 3.2)
+        let reveal = try #require(h.scene.reveal)
+        #expect(h.scene.screen == nil && reveal.isOpening && !h.scene.isAnimating && h.router.modalTarget != nil)
+        #expect(book.layer.superlayer == nil && !h.scene.home.layer.isHidden && h.scene.home.layer.frame.minX == 0)
+
+        let (g, _) = try ShelfScreenTests.harness()
+        try g.load(g.tap(Point2D(x: 679, y: 240), at: 0.2))  // cover 1: glides to the centre, opens
+        g.run(until: 3, step: 1.0 / 60)
+        let b = try #require(g.scene.screen as? BookScreen)
+        #expect(b.backTarget == .shelf && b.bookID == DemoShow.show.books[1].id && Self.backTitle(b) == "‹ Shelf")
+        try g.load(g.tap(g.metrics.backButton.centre, at: 3.2))
+        g.run(until: 3.4, step: 1.0 / 60)
+        let shelf = try #require(g.scene.screen as? ShelfScreen)
+        #expect(shelf.centred == 1 && shelf.layer.frame.minX < 0)
+        g.run(until: 4, step: 1.0 / 60)
+        #expect(g.scene.current == .shelf && shelf.layer.frame.minX == 0 && shelf.offset(at: g.time) == 279)
+
+        let k = try ShowHarness(start: .shelf)
+        k.scene.open(.folder("books"), time: 0)  // away from home: a plain screen
+        k.run(until: 0.5)
+        #expect(k.scene.screen is FolderScreen)
+        k.scene.open(.book("atlas"), time: 0.5)
+        k.run(until: 1)
+        #expect((k.scene.screen as? BookScreen)?.backTarget == .folder("books"))
+        try k.load(k.tap(k.metrics.backButton.centre, at: 1.2))
+        k.run(until: 2)
+        #expect(k.scene.current == .folder("books") && k.scene.screen is FolderScreen)
+        k.scene.open(.cards("team"), time: 2)
+        k.run(until: 2.5)
+        k.scene.open(.book("atlas"), time: 2.5)
+        k.run(until: 3)
+        let c = try #require(k.scene.screen as? BookScreen)
+        #expect(c.backTarget == .cards("team") && Self.backTitle(c) == "‹ People")
+        k.scene.open(.menu, time: 3)
+        k.run(until: 3.5)
+        k.scene.open(.book("tides"), time: 3.5)
+        k.run(until: 4)
+        let m = try #require(k.scene.screen as? BookScreen)
+        #expect(m.backTarget == .home && Self.backTitle(m) == "‹ Home")
+    }
+
     /// The resume name carries the page; a scene built from it opens there; a resize
     /// during a turn settles the page (where it was going) and lays the book out anew.
     @Test func resumeAndRotate() throws {
@@ -141,6 +262,43 @@ import VitrineTestSupport
             show: ShowFixture.show, assets: ShowFixture.assets(), root: Layer(), width: 240, height: 144,
             start: .book("atlas"), bookPage: 40)
         #expect((far.screen as! BookScreen).position == 3)
+    }
+
+    /// A book of light, plain pages (a 3:4 cover and 8 pages, 0xe8e4dc): only edges,
+    /// shading and shadows make features on them.
+    static func plainShow() throws -> (Show, ShowAssets, String) {
+        let dir = NSTemporaryDirectory() + "vitrine-plain-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let page = try Surface(width: 60, height: 80, format: .xrgb8888)
+        page.fill(0xffe8_e4dc)
+        try PNG.write(page, to: dir + "/page.png")
+        var show = ShowFixture.show
+        show.books = [Book(id: "plain", title: "Plain", cover: "page.png", pages: Array(repeating: "page.png", count: 8))]
+        return (show, ShowAssets(directory: dir), dir)
+    }
+
+    /// No light line along the turning leaf's free edge (it was there: the leaf drawn
+    /// with its shading opacity over the bright leaf under it, at the edge's pixel
+    /// column only): along rows across the page, the column the edge crosses is not
+    /// lighter than both its neighbours, at several points of a turn either way.
+    @Test(arguments: [0.1, 0.25, 0.4, 0.6, 0.75, 0.9]) func noLightLineAtTheTurningEdge(p: Double) throws {
+        let (show, assets, dir) = try Self.plainShow()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let h = try ShowHarness(show: show, assets: assets, panelWidth: 800, panelHeight: 480, start: .book("plain"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        book.show(position: p)
+        let s = try h.render()
+        let turning = try #require(book.drawn.last)
+        #expect(turning.leaf == 1)
+        let x = Int((400 + Double(turning.side) * turning.reach).rounded(.down))
+        func lum(_ x: Int, _ y: Int) -> Int {
+            let c = s.row(y, as: UInt32.self)[x]
+            return Int((c >> 16) & 0xff) + Int((c >> 8) & 0xff) + Int(c & 0xff)
+        }
+        for y in stride(from: 140, through: 340, by: 20) {
+            let m = max(lum(x - 1, y), lum(x + 1, y))
+            #expect(lum(x, y) <= m + 3, "p \(p), row \(y): column \(x) at \(lum(x, y)), neighbours \(lum(x - 1, y)) \(lum(x + 1, y))")
+        }
     }
 
     /// A show folder whose book has a cover, a picture of another aspect, a missing one,

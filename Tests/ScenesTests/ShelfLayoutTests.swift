@@ -76,14 +76,6 @@ import Testing
         #expect(one.restingCover(offset: 100, velocity: 3000) == 0 && one.maxOffset == 0)
     }
 
-    /// The book's cover at p = -1: 2:3 pictures in 400 x 432 (half the width, 0.9 of the
-    /// height) -> 288 x 432 from x = 400 (the spine), y = 24; portrait 480x800: 240 x 360.
-    @Test func bookCover() {
-        #expect(Self.landscape.bookCover(aspect: 2.0 / 3) == Rect2D(x: 400, y: 24, width: 288, height: 432))
-        let p = ShelfLayout(width: 480, height: 800, covers: [])
-        #expect(p.bookCover(aspect: 2.0 / 3) == Rect2D(x: 240, y: 220, width: 240, height: 360))
-    }
-
     /// Hit testing: the cover under a point, none between covers.
     @Test func coverAt() {
         let l = Self.landscape

@@ -63,29 +63,96 @@ import Testing
         #expect(s.offset(at: h.time) == Double(expected) * 279)
     }
 
-    /// A tap on the centred cover opens its book: the cover moves from its shelf frame to
-    /// the book's cover rectangle (x 400, y 24, 288 x 432) over 0.5 s, the others fade;
-    /// then the scene cuts (no slide) to the book.
+    /// A tap on the centred cover opens its book: the tap builds the book screen over the
+    /// shelf (back to the shelf), in the opening's first pose; over 0.5 s the other covers
+    /// and the bar fade while the book lifts; at the end the scene adopts that very book
+    /// screen (no slide, the shelf gone). `ShelfOpeningTests` checks the geometry.
     @Test func tapOpens() throws {
         let (h, s) = try Self.harness()
+        let id = DemoShow.show.books[0].id
         try h.load(h.tap(Point2D(x: 400, y: 240), at: 0.2))
         h.run(until: 0.3, step: 1.0 / 60)
         let o = try #require(s.opening)
-        #expect(o.book == 0)
-        #expect(abs(o.from.minX - 304.8) < 1e-9 && abs(o.from.minY - 97.2) < 1e-9)
-        #expect(abs(o.from.width - 190.4) < 1e-9 && abs(o.from.height - 285.6) < 1e-9)
-        #expect(o.to == Rect2D(x: 400, y: 24, width: 288, height: 432))
+        #expect(o.book == 0 && s.openingBook == id)
+        #expect(o.from == Rect2D(x: 305, y: 97, width: 190, height: 286))
+        #expect(o.screen.layer.superlayer === s.layer && o.screen.backTarget == .shelf)
+        #expect(h.scene.resumeName == "book:\(id)" && h.scene.current == .shelf)
         let start = try #require(o.start)
         h.frame(at: start + 0.25)
-        // Halfway (ease-in-out 0.5 = 0.5): the centre and width halfway.
-        #expect(abs(o.layer.position.x - (400 + 544) / 2) < 1e-9 && abs(o.layer.position.y - 240) < 1e-9)
-        #expect(abs(o.layer.transform.m11 - (190.4 + 288) / 2 / 288) < 1e-9)
-        #expect(abs(s.covers[1].opacity - 0.5) < 1e-9)
-        h.frame(at: start + 0.5)
-        #expect(o.layer.frame == Rect2D(x: 400, y: 24, width: 288, height: 432) && o.layer.transform.isIdentity)
-        #expect(h.scene.current == .book(DemoShow.show.books[0].id))
-        h.frame(at: start + 0.5 + 1.0 / 60)
-        #expect(h.scene.screen is BookScreen && h.scene.transition == nil)
+        // Halfway (ease-in-out 0.5 = 0.5): the other covers and the bar at half opacity,
+        // the book's leaves half lifted and its buttons half shown.
+        #expect(abs(s.covers[1].opacity - 0.5) < 1e-9 && abs(s.titleLayer.opacity - 0.5) < 1e-9)
+        #expect(abs(o.screen.pose.lift - 0.5) < 1e-9 && abs(o.screen.backButton.opacity - 0.5) < 1e-9)
+        h.frame(at: start + 0.51)
+        #expect(h.scene.current == .book(id) && h.scene.screen === o.screen && h.scene.transition == nil)
+        #expect(o.screen.pose == .open && o.screen.opening == nil && s.layer.superlayer == nil)
+        #expect(o.screen.backButton.opacity == 1 && !h.scene.isAnimating)
+    }
+
+    /// The demo's three covers repeated: ten books (ids b0...b9), pitch 279.
+    static func tenBooks() -> Show {
+        var show = DemoShow.show
+        show.books = (0..<10).map { i in
+            var b = DemoShow.show.books[i % 3]
+            b.id = "b\(i)"
+            return b
+        }
+        return show
+    }
+
+    /// A finger down on a gliding shelf catches it (as on `UIScrollView`): the row stops
+    /// where the glide had it at the touch's time and holds while the finger stays down;
+    /// lifting without a drag (a tap, here on the centred cover) opens nothing and the row
+    /// settles on the cover nearest where it was caught, not where the flick was going.
+    @Test func touchDownCatchesTheGlide() throws {
+        let (h, s) = try Self.harness(show: Self.tenBooks())
+        // A flick left (finger 600 -> 200 in 0.1 s): offset 400 at the lift, some
+        // 4000 pt/s, proposed 400 + 4000/10.05 = 798: ceil(2.86) = cover 3 (offset 837).
+        try h.load("0.1 swipe 600 240 200 240 0.1\n0.25 down 0 400 240\n0.35 up 0\n")
+        h.run(until: 0.24, step: 1.0 / 60)
+        #expect(s.centred == 3 && s.isMoving(at: h.time))
+        var held: [Double] = []
+        h.run(until: 0.34, step: 1.0 / 60) { t in if t >= 0.25 { held.append(s.offset(at: t)) } }
+        let x0 = try #require(held.first)
+        #expect(x0 > 400 && x0 < 837, "caught at \(x0)")
+        #expect(held.allSatisfy { $0 == x0 } && !s.isMoving(at: h.time), "\(held)")
+        var opened = false
+        h.run(until: 2.5, step: 1.0 / 60) { _ in opened = opened || s.opening != nil }
+        let nearest = (x0 / 279).rounded()
+        #expect(!opened && h.scene.current == .shelf)
+        #expect(s.centred == Int(nearest) && s.offset(at: h.time) == nearest * 279 && !s.isMoving(at: h.time))
+        #expect(nearest < 3)
+    }
+
+    /// Caught, then dragged: the row follows the finger from where it was caught (no
+    /// jump back to where the glide was going); a tap on a side cover whose glide to the
+    /// centre is caught does not open it.
+    @Test func caughtThenDraggedOrTapped() throws {
+        let (h, s) = try Self.harness(show: Self.tenBooks())
+        try h.load(
+            """
+            0.1 swipe 600 240 200 240 0.1
+            0.25 down 0 400 240
+            0.30 move 0 380 240
+            0.40 move 0 340 240
+            0.45 move 0 340 240
+            0.80 up 0
+            """)
+        h.run(until: 0.25, step: 1.0 / 60)
+        let x0 = s.offset(at: h.time)
+        h.run(until: 0.5, step: 1.0 / 60)
+        // The finger moved 60 pt left since it went down: 60 pt further.
+        #expect(abs(s.offset(at: h.time) - (x0 + 60)) < 1e-9, "\(x0) -> \(s.offset(at: h.time))")
+        h.run(until: 2.5, step: 1.0 / 60)
+        #expect(s.offset(at: h.time) == ((x0 + 60) / 279).rounded() * 279)
+
+        let (g, t) = try Self.harness()
+        try g.load(g.tap(Point2D(x: 679, y: 240), at: 0.2) + g.tap(Point2D(x: 400, y: 240), at: 0.3))
+        g.run(until: 0.28, step: 1.0 / 60)
+        #expect(t.centred == 1 && t.isMoving(at: g.time))
+        var opened = false
+        g.run(until: 3, step: 1.0 / 60) { _ in opened = opened || t.opening != nil }
+        #expect(!opened && g.scene.current == .shelf && !t.isMoving(at: g.time))
     }
 
     /// A tap on cover 1 (right of the centre) glides it to the centre, then opens it.

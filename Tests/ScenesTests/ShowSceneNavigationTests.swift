@@ -79,19 +79,24 @@ import Testing
         #expect(!h.scene.isAnimating && h.scene.transition == nil)
     }
 
-    /// A navigation during the doors cuts them short; `goHome` during them changes nothing.
+    /// A navigation during the doors cuts them short, and so does `goHome` (`vitrine ctl
+    /// home`): home is the screen under them, so they go and nothing slides.
     @Test func openDuringTheDoorsCutsThemShort() throws {
         let h = try ShowHarness()
         h.scene.update(time: 0.2)
         h.scene.goHome(time: 0.2)
-        #expect(h.scene.launch != nil)
-        h.scene.open(.menu, time: 0.3)
         #expect(h.scene.launch == nil)
-        #expect(h.scene.current == .menu)
-        h.scene.update(time: 0.6)
-        #expect(h.scene.isAnimating)
-        h.scene.update(time: 3)
-        #expect(!h.scene.isAnimating && h.scene.menu?.isOpening == true)
+        #expect(h.scene.current == .home && h.scene.transition == nil)
+        let again = try ShowHarness()
+        again.scene.update(time: 0.2)
+        #expect(again.scene.launch != nil)
+        again.scene.open(.menu, time: 0.3)
+        #expect(again.scene.launch == nil)
+        #expect(again.scene.current == .menu)
+        again.scene.update(time: 0.6)
+        #expect(again.scene.isAnimating)
+        again.scene.update(time: 3)
+        #expect(!again.scene.isAnimating && again.scene.menu?.isOpening == true)
     }
 
     /// Home tiles, folder tiles (in the revealed panel) and menu items open their targets;
@@ -107,18 +112,20 @@ import Testing
                 + h.tap(h.metrics.backButton.centre, at: 1.0)
                 + h.tap(h.home.tapPoint(0), at: 1.5)  // folder "books"
                 + h.tap(folder.tapPoint(1), at: 2.0)  // book "tides"
-                + h.tap(h.metrics.backButton.centre, at: 2.5)
-                + h.tap(h.home.menuButton.centre, at: 3.0)
-                + h.tap(menu.item(1).centre, at: 4.5)  // Shelf
-                + h.tap(h.metrics.backButton.centre, at: 7.0)
-                + h.tap(h.home.menuButton.centre, at: 7.5)
-                + h.tap(menu.item(0).centre, at: 9.0))  // Home
+                + h.tap(h.metrics.backButton.centre, at: 2.5)  // back to the folder
+                + h.tap(folder.abovePanel, at: 3.0)  // closes it
+                + h.tap(h.home.menuButton.centre, at: 3.75)
+                + h.tap(menu.item(1).centre, at: 5.25)  // Shelf
+                + h.tap(h.metrics.backButton.centre, at: 7.75)
+                + h.tap(h.home.menuButton.centre, at: 8.25)
+                + h.tap(menu.item(0).centre, at: 9.75))  // Home
         var visits: [ShowTarget] = []
-        h.run(until: 11.5) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
+        h.run(until: 12.25) { _ in if visits.last != h.scene.current { visits.append(h.scene.current) } }
         #expect(h.scene.menu == nil)
         #expect(
             visits == [
-                .home, .shelf, .home, .folder("books"), .book("tides"), .home, .menu, .shelf, .home, .menu, .home,
+                .home, .shelf, .home, .folder("books"), .book("tides"), .folder("books"), .home, .menu, .shelf, .home,
+                .menu, .home,
             ])
     }
 

@@ -1,0 +1,116 @@
+import Compositor
+import Raster
+import Show
+
+/// The pictures of one book at the size its pages are drawn (issue 16): the cover and
+/// the pages (items 0, 1, ...), the page's size (`BookLayout`, from the first page's
+/// aspect), and which picture each item shows. Every resampled picture comes from the
+/// show's `ShowPictures` (kept across screens and scenes), so a picture fetched once,
+/// by the book or by the shelf's warm-up, costs nothing the next time.
+final class BookPictures {
+    /// The cover, then the pages.
+    let paths: [AssetPath]
+    let layout: BookLayout
+    let pictures: ShowPictures
+    private var paperImage: Surface?
+
+    /// - Parameters:
+    ///   - width, height: the logical screen, points.
+    init(id: String, show: Show, pictures: ShowPictures, width: Double, height: Double) {
+        let book = show.book(id: id)
+        paths = book.map { [$0.cover] + $0.pages } ?? []
+        self.pictures = pictures
+        layout = BookLayout(
+            itemCount: paths.count, width: width, height: height, aspect: Self.aspect(paths, pictures: pictures))
+    }
+
+    /// The pages' aspect (width / height): the first page's (the cover's in a book of no
+    /// pages); 3:4 when unknown. Decodes that picture.
+    static func aspect(_ paths: [AssetPath], pictures: ShowPictures) -> Double {
+        guard let first = paths.count > 1 ? paths[1] : paths.first else { return 0.75 }
+        let s = pictures.size(first)
+        return s.width > 0 && s.height > 0 ? s.width / s.height : 0.75
+    }
+
+    /// Item `item`'s rectangle on the page (page points, whole) when its picture's
+    /// aspect differs from the page's by more than a pixel and it is fitted on paper;
+    /// nil when it fills the page (or is a blank back).
+    func fitted(_ item: Int) -> Rect2D? {
+        guard item < paths.count else { return nil }
+        let w = layout.pageWidth.rounded(.down), h = layout.pageHeight.rounded(.down)
+        let fit = ScreenFit.fit(pictures.size(paths[item]), in: Rect2D(x: 0, y: 0, width: w, height: h))
+        if fit.width >= w - 1 && fit.height >= h - 1 { return nil }
+        return fit  // whole points already (`ScreenFit`)
+    }
+
+    /// Item `item`'s picture resampled to what it covers on the page (the page, or its
+    /// fitted rectangle); nil for a blank back.
+    func resampled(_ item: Int) -> Surface? {
+        guard item < paths.count else { return nil }
+        if let fit = fitted(item) {
+            return pictures.picture(paths[item], width: fit.width.clampedInt, height: fit.height.clampedInt)
+        }
+        return pictures.picture(paths[item], width: Int(layout.pageWidth), height: Int(layout.pageHeight))
+    }
+
+    /// Item `item`'s page: its picture at the page's size when it has the page's aspect
+    /// (within a pixel), else fitted on paper; plain paper for a blank back.
+    func page(_ item: Int) -> Surface {
+        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
+        guard let pic = resampled(item) else { return paper() }
+        guard let fit = fitted(item), let s = try? Surface(width: w, height: h, format: .xrgb8888) else { return pic }
+        s.fill(BookScreen.paper)
+        try? s.over(pic, x: fit.minX.clampedInt, y: fit.minY.clampedInt)
+        return s
+    }
+
+    /// A page of plain paper (made once).
+    func paper() -> Surface {
+        if let p = paperImage { return p }
+        let w = Int(layout.pageWidth), h = Int(layout.pageHeight)
+        let s = (try? Surface(width: w, height: h, format: .xrgb8888)) ?? (try! Surface(width: 1, height: 1, format: .xrgb8888))
+        s.fill(BookScreen.paper)
+        paperImage = s
+        return s
+    }
+}
+
+/// Fetches, one picture a step, what a book's first frame draws (p = -1: the cover and
+/// the leaves fanned under it), so that opening the book from the shelf fetches nothing
+/// in its frames (`ShelfScreen` runs a step a frame while it rests on the book): the
+/// first page (its size decides the page's), then the cover, then each fanned leaf.
+/// A decode and a resample of a page took some 10-30 ms at 1920x1080: done in the
+/// opening's frames, each was a frame missed.
+final class BookWarmUp {
+    let id: String
+    private let show: Show
+    private let pictures: ShowPictures
+    private let width: Double
+    private let height: Double
+    private var book: BookPictures?
+    /// The items still to fetch, in order (once `book` is known).
+    private var items: [Int] = []
+    private(set) var isDone = false
+
+    init(id: String, show: Show, pictures: ShowPictures, width: Double, height: Double) {
+        (self.id, self.show, self.pictures, self.width, self.height) = (id, show, pictures, width, height)
+    }
+
+    /// Fetches the next picture (at most one decode or resample).
+    func step() {
+        guard !isDone else { return }
+        guard let book else {
+            // The first page's size: decodes it.
+            let b = BookPictures(id: id, show: show, pictures: pictures, width: width, height: height)
+            book = b
+            items = [0] + b.layout.drawList(page: BookLayout.minPage).map(\.item).filter { $0 != 0 }.reversed()
+            return
+        }
+        guard !items.isEmpty else {
+            isDone = true
+            return
+        }
+        _ = book.resampled(items.removeFirst())
+        if items.isEmpty { isDone = true }
+    }
+}
