@@ -130,20 +130,34 @@ struct FakeKioskTests {
         #expect(exit(k) == 0, "\(k.standardError)")
     }
 
-    /// A compositor that holds every buffer during the launch's animation: the kiosk
-    /// waits (no third commit, no third buffer, no exit), and draws on into the buffers
-    /// given back, never into one still held (the fake checks each held buffer's pixels).
+    /// The demo show written out with doors that take `duration` seconds to open and no
+    /// hold before: the launch animates that long from its start.
+    func slowDoors(_ name: String, duration: Double) throws -> String {
+        let dir = "/tmp/vitrine-fake-show-\(getpid())-\(name)"
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+        let made = try ChildProcess.run([vitrine, "show", "init", dir])
+        try #require(made.status == 0, "show init: \(made.stderr)")
+        let edit = try ChildProcess.run(
+            ["/bin/sed", "-i", "-e", "s/^hold = .*/hold = 0/", "-e", "s/^duration = .*/duration = \(duration)/", dir + "/show.toml"])
+        try #require(edit.status == 0)
+        return dir
+    }
+
+    /// A compositor that holds every buffer while the doors open (30 s): the kiosk waits
+    /// (no third commit, no third buffer, no exit), and once they are given back draws
+    /// on into them, never into one still held (the fake checks each held buffer's
+    /// pixels).
     @Test func heldBuffersMakeTheKioskWait() throws {
         let fake = try FakeCompositor("kiosk-held", ["--release", "manual"])
-        let k = try kiosk(fake)
+        let show = try slowDoors("held", duration: 30)
+        defer { _ = try? ChildProcess.run(["/bin/rm", "-rf", show]) }
+        let k = try kiosk(fake, ["--show", show])
         defer { kill(k.pid, SIGTERM) }
-        _ = try waitForStatus(fake) { $0["state"] == "running" }
-        // The doors open after their hold: the second frame is drawn, then both are held.
+        // The first two frames, then both buffers are held.
         #expect(fake.wait(timeout: 60) { _ in fake.commits.count == 2 }, "\(fake.lines)")
         try #require(fake.waitFor("done", count: 2), "the second frame's callback")
-        usleep(1_000_000)  // the launch animates meanwhile: nothing may be drawn
+        usleep(1_000_000)  // the doors move meanwhile: nothing may be drawn
         #expect(fake.commits.count == 2, "drew with every buffer held: \(fake.commits)")
-        #expect(try status(fake)["animating"] == "true")
         try fake.send("release")
         #expect(fake.wait(timeout: 60) { _ in fake.commits.count >= 4 }, "drawing again after the release")
         let stats = try fake.stats()

@@ -114,6 +114,16 @@ struct FakeWindowTests {
         #expect(fake.commits.allSatisfy { $0.width != 1 }, "nothing drawn at 1x1")
     }
 
+    /// A 2x output: buffers twice the window's size, set_buffer_scale 2 (a sharp show).
+    @Test func aScale2OutputGetsBuffersTwiceTheSize() throws {
+        let fake = try FakeCompositor("scale", ["--scale", "2"])
+        let window = try open(fake)
+        #expect(window.width == 640 && window.height == 400)
+        try draw(window)
+        #expect(fake.waitFor("commit 1 640x400 scale 2 "), "\(fake.lines)")
+        #expect(fake.violations.isEmpty, "\(fake.violations)")
+    }
+
     /// 100 configures in a second (0x0, 1x1, too large, ordinary sizes both ways round),
     /// the window drawing whenever the compositor lets it, as the kiosk does: every buffer
     /// committed has the size acked last (the fake checks each commit), the last size
@@ -122,6 +132,7 @@ struct FakeWindowTests {
         let fake = try FakeCompositor("storm")
         let window = try open(fake)
         try draw(window)
+        // The storm's next-to-last size is 0x0 (the board's): the last one is a change.
         try fake.send("storm 100 640 400")
         var drawn = 1
         let deadline = ChildProcess.now + 60
@@ -178,6 +189,28 @@ struct FakeWindowTests {
         stats = try fake.stats()
         #expect(stats["pools"] == 1 && stats["buffers"] == 2, "nothing allocated: \(stats)")
         #expect(fake.violations.isEmpty, "\(fake.violations)")
+    }
+
+    /// The fake's checks catch what they are for (else the tests above prove nothing): a
+    /// buffer drawn into after it went to the compositor, and one drawn at the old size
+    /// and committed after a new size was acked.
+    @Test func theFakeCatchesADrawIntoAHeldBufferAndAStaleSize() throws {
+        let fake = try FakeCompositor("checks", ["--release", "manual"])
+        let window = try open(fake)
+        let first = try window.acquire()
+        first.surface.fill(0xff10_2030)
+        try window.present(first, damage: [PixelRect(width: 320, height: 200)])
+        try #require(fake.waitFor("commit 1 320x200"))
+        first.surface.fill(0xff40_5060)
+        _ = try fake.stats()
+        #expect(fake.violations.contains { $0.hasPrefix("violation held-write: buffer 1 ") }, "\(fake.lines)")
+
+        try pump(window) { $0.contains { if case .frameShown = $0 { true } else { false } } }
+        let old = try window.acquire()
+        try fake.send("configure 400 300")
+        try pump(window) { $0.contains(.outputBack("window 400x300")) }
+        try window.present(old, damage: [PixelRect(width: 320, height: 200)])
+        #expect(fake.waitFor("violation stale-size: buffer 2 is 320x200 points, the configure acked last is 400x300"))
     }
 
     // MARK: leaks
