@@ -4,6 +4,7 @@
 //   configure W H     a configure of W x H to the latest toplevel
 //   storm N W H       N configures, one every 10 ms, the last W x H (shell.c's sizes before)
 //   close             xdg_toplevel.close
+//   ping SERIAL       xdg_wm_base.ping (the client answers `pong SERIAL`)
 //   error             wl_surface error 2 (invalid size) on the latest surface
 //   release           releases every buffer held
 //   frame             answers every frame callback committed
@@ -42,6 +43,8 @@ static void command(char *text) {
     } else if (strcmp(text, "error") == 0) {
         if (s) wl_resource_post_error(s->surface, WL_SURFACE_ERROR_INVALID_SIZE, "fake: buffer size is invalid");
         say("error sent");
+    } else if (sscanf(text, "ping %d", &n) == 1) {
+        if (fake.wm_base) xdg_wm_base_send_ping(fake.wm_base, (uint32_t)n);
     } else if (strcmp(text, "release") == 0) {
         release_held();
     } else if (strcmp(text, "frame") == 0) {

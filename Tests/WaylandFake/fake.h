@@ -107,6 +107,9 @@ struct fake {
     /// The client to be disconnected once the current dispatch is over: sent nothing more.
     struct wl_client *doomed;
 
+    /// The xdg_wm_base bound last (for `ping`).
+    struct wl_resource *wm_base;
+
     struct wl_list surfaces;  // fake_surface
     struct wl_list buffers;   // fake_buffer
     struct wl_event_source *repaint;

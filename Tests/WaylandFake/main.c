@@ -17,9 +17,19 @@
 //
 // Lines on stdout: `ready`, `client`, `client gone`, `registry`, `bind IFACE VERSION`,
 // `surface ID`, `toplevel`, `title T`, `app_id A`, `fullscreen`, `configure SERIAL WxH`,
-// `ack SERIAL WxH`, `pool`, `buffer+ N`, `buffer- N`, `commit N WxH scale S damage D`
-// (N: the buffer, 0 for none), `release N`, `done`, `close sent`, `error sent`,
-// `disconnect`, `storm done WxH`, `stats ...`, `violation ...`, `did COMMAND`.
+// `ack SERIAL WxH`, `pool`, `buffer+ N`, `buffer- N [held]`, `commit N WxH scale S
+// damage D` (N: the buffer, numbered from 1 as made; D: damage_buffer rectangles),
+// `commit 0 detached`, `commit none damage D`, `release N`, `done` (frame callbacks
+// answered), `pong SERIAL`, `close sent`, `error sent`, `disconnect`, `storm done WxH`,
+// `stats ...`, `violation KIND: ...`, `did COMMAND`.
+//
+// Violations (what a compositor could catch its client doing; the stale size is
+// stricter than xdg-shell, which lets a window be smaller than configured, because
+// Vitrine promises to draw at exactly the size acked): `held-attach` (a buffer attached
+// again before its release), `held-write` (a held buffer's pixels changed: checked at
+// every commit, before each release and on `check`), `unconfigured` (a buffer before
+// any ack), `stale-size` (a buffer whose size in points is not the last acked configure's,
+// when that was not 0x0).
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdarg.h>

@@ -239,9 +239,14 @@ static const struct xdg_wm_base_interface wm_base_implementation = {
     .pong = pong,
 };
 
+static void wm_base_destroyed(struct wl_resource *resource) {
+    if (fake.wm_base == resource) fake.wm_base = NULL;
+}
+
 void wm_base_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
     (void)data;
     struct wl_resource *r = wl_resource_create(client, &xdg_wm_base_interface, (int)version, id);
-    wl_resource_set_implementation(r, &wm_base_implementation, NULL, NULL);
+    wl_resource_set_implementation(r, &wm_base_implementation, NULL, wm_base_destroyed);
+    fake.wm_base = r;
     say("bind xdg_wm_base %u", version);
 }

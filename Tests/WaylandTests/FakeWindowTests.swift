@@ -82,6 +82,15 @@ struct FakeWindowTests {
         #expect(events.last == .closeRequested("wayland: the window was closed (xdg_toplevel.close)"))
     }
 
+    /// xdg_wm_base.ping is answered (a compositor may take an unanswering client for hung).
+    @Test func aPingIsAnswered() throws {
+        let fake = try FakeCompositor("ping")
+        let window = try open(fake)
+        try fake.send("ping 77")
+        try pump(window) { _ in fake.count("pong 77") == 1 }
+        #expect(fake.count("pong 77") == 1)
+    }
+
     // MARK: sizes
 
     @Test func anUnusableSizeDrawsNothingUntilAUsableOne() throws {
