@@ -46,6 +46,7 @@ static void capture_log(const char *format, va_list ap) {
 
 void vitrine_wayland_capture_log(void) {
     wl_log_set_handler_client(capture_log);
+    last_log[0] = 0;
 }
 
 const char *vitrine_wayland_last_log(void) {

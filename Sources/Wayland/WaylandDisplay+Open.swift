@@ -51,7 +51,8 @@ extension WaylandDisplay {
         let socket = WaylandSocket.path { key in
             key == "WAYLAND_DISPLAY" && request.socket != nil ? request.socket : getenv(key).map { String(cString: $0) }
         }
-        _ = captureLibraryLog
+        // libwayland-client's log lines kept for the errors (a previous connection's forgotten).
+        vitrine_wayland_capture_log()
         guard let connection = wl_display_connect(request.socket) else {
             let e = errno
             throw .unavailable("no Wayland compositor at \(socket): \(String(cString: strerror(e)))")
@@ -69,9 +70,6 @@ extension WaylandDisplay {
         }
         return display
     }
-
-    /// libwayland-client's log lines kept for the errors (once per process).
-    private static let captureLibraryLog: Void = vitrine_wayland_capture_log()
 
     /// The registry's globals, after one roundtrip; the ones a window needs must be there.
     func bindGlobals() throws(DisplayError) {

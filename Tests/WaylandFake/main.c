@@ -3,7 +3,7 @@
 //   WaylandFake --socket NAME [--control FIFO] [--no GLOBAL]... [--size WxH]
 //               [--scale N] [--release prompt|immediate|manual] [--frames prompt|manual]
 //               [--disconnect-at registry|bind|toplevel|configure|commit]
-//               [--error-at-commit N]
+//               [--error-at-commit N] [--times]
 //
 // --socket      the socket's name under XDG_RUNTIME_DIR (or an absolute path)
 // --control     a FIFO it makes and reads commands from, one a line (control.c)
@@ -14,6 +14,7 @@
 // --frames      when frame callbacks are answered (default prompt: 16 ms after a commit)
 // --disconnect-at  the startup stage after which the client is disconnected
 // --error-at-commit  posts wl_surface error 2 (invalid size) at the Nth buffer commit
+// --times       each line after CLOCK_MONOTONIC milliseconds (for measuring by hand)
 //
 // Lines on stdout: `ready`, `client`, `client gone`, `registry`, `bind IFACE VERSION`,
 // `surface ID`, `toplevel`, `title T`, `app_id A`, `fullscreen`, `configure SERIAL WxH`,
@@ -36,13 +37,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "fake.h"
 #include "xdg-shell-server-protocol.h"
 
 struct fake fake;
 
+/// Prints each line after CLOCK_MONOTONIC milliseconds (`--times`, for measuring by hand).
+static bool times;
+
+static void stamp(void) {
+    if (!times) return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    printf("%.3f ", (double)t.tv_sec * 1000 + (double)t.tv_nsec / 1e6);
+}
+
 void say(const char *format, ...) {
+    stamp();
     va_list ap;
     va_start(ap, format);
     vprintf(format, ap);
@@ -53,6 +66,7 @@ void say(const char *format, ...) {
 
 void violation(const char *format, ...) {
     fake.violations++;
+    stamp();
     va_list ap;
     va_start(ap, format);
     printf("violation ");
@@ -191,6 +205,10 @@ int main(int argc, char **argv) {
     fake.output_scale = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--times") == 0) {
+            times = true;
+            continue;
+        }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) usage("every option takes a value");
         i++;
