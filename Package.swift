@@ -97,6 +97,15 @@ let package = Package(
         // Test-only: counts the calling thread's heap allocations (malloc interposed).
         .target(name: "CAllocCount", path: "Tests/CAllocCount"),
 
+        // Test-only: a fake Wayland compositor (libwayland-server, xdg-shell's server glue
+        // from wayland-scanner: generate.sh) the WaylandTests run as a child process and
+        // script per test: globals left out, configure storms, buffers held, disconnects at
+        // each startup stage, protocol errors. Built beside the test bundle by `swift build
+        // --build-tests`; not a dependency of any target.
+        .executableTarget(
+            name: "WaylandFake", path: "Tests/WaylandFake", exclude: ["generate.sh"],
+            linkerSettings: [.linkedLibrary("wayland-server")]),
+
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),
         .testTarget(
@@ -106,7 +115,7 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Raster", "VitrineTestSupport"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Display", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
         .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint", "VitrineTestSupport"]),

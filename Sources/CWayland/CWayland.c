@@ -1,4 +1,6 @@
 #define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "CWayland.h"
@@ -32,4 +34,21 @@ uint32_t vitrine_interface_version(const char *interface) {
 
 int vitrine_memfd(const char *name) {
     return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+static char last_log[512];
+
+static void capture_log(const char *format, va_list ap) {
+    vsnprintf(last_log, sizeof last_log, format, ap);
+    size_t n = strlen(last_log);
+    while (n > 0 && last_log[n - 1] == '\n') last_log[--n] = 0;
+}
+
+void vitrine_wayland_capture_log(void) {
+    wl_log_set_handler_client(capture_log);
+    last_log[0] = 0;
+}
+
+const char *vitrine_wayland_last_log(void) {
+    return last_log;
 }

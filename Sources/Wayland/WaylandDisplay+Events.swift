@@ -33,9 +33,13 @@ extension WaylandDisplay {
         }
     }
 
-    /// Sends the requests queued; a full socket is left for the next call.
+    /// Sends the requests queued. A full socket (EAGAIN) is left for the next call, and a
+    /// closed one (EPIPE) for the read that follows to explain, as libwayland intends: a
+    /// compositor posts a protocol error and hangs up at once, so the error may still be
+    /// in the socket, unread, when a write finds it closed (reported as "went away", exit
+    /// 75, it would restart a kiosk that will only be refused again).
     func flush() throws(DisplayError) {
-        if wl_display_flush(connection) < 0, errno != EAGAIN { throw connectionError() }
+        if wl_display_flush(connection) < 0, errno != EAGAIN, errno != EPIPE { throw connectionError() }
     }
 
     /// What the connection's failure means: a protocol error (exit 1, naming the
@@ -48,7 +52,11 @@ extension WaylandDisplay {
             var id: UInt32 = 0
             let code = wl_display_get_protocol_error(connection, &interface, &id)
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
-            return .protocolError("wayland: protocol error on \(name)@\(id): code \(code)")
+            // The compositor's own words, as libwayland logged them ("wl_surface@3: error 2: why").
+            let logged = String(cString: vitrine_wayland_last_log())
+            let prefix = "\(name)@\(id): error \(code): "
+            let why = logged.hasPrefix(prefix) && logged.count > prefix.count ? " (\(logged.dropFirst(prefix.count)))" : ""
+            return .protocolError("wayland: protocol error on \(name)@\(id): code \(code)\(why)")
         }
         let why = e != 0 ? String(cString: strerror(e)) : "connection closed"
         return .lost("the Wayland compositor at \(socket) went away (\(why))")
@@ -75,12 +83,18 @@ extension WaylandDisplay {
         if usable {
             lastUsable = (size.bufferWidth, size.bufferHeight)
             events.append(.outputBack("window \(size.description)"))
-        } else if wasUsable || first {
-            events.append(
-                .outputLost(
-                    "window \(size.description) can't hold the show (\(WindowSize.minimum) to \(WindowSize.maximum) pixels a side): waiting for another size"
-                ))
+        } else if wasUsable || first, let why = unusableSize {
+            events.append(.outputLost(why))
         }
+    }
+
+    /// Why nothing can be drawn at the window's size, for the log (nil: it can). The
+    /// kiosk says it at start too: the first configure's `.outputLost` comes before the
+    /// kiosk listens.
+    public var unusableSize: String? {
+        usable
+            ? nil
+            : "window \(size.description) can't hold the show (\(WindowSize.minimum) to \(WindowSize.maximum) pixels a side): waiting for another size"
     }
 
     func entered(_ output: OpaquePointer?, _ inside: Bool) {

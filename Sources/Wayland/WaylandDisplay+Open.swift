@@ -16,10 +16,13 @@ extension WaylandDisplay {
         public var appID: String
         /// Seconds to wait for the compositor's first configure.
         public var configureTimeout: Double
+        /// The compositor's socket: a name under XDG_RUNTIME_DIR or an absolute path;
+        /// nil for WAYLAND_DISPLAY's (libwayland's own choice).
+        public var socket: String?
 
         public init(
             format: PixelFormat = .xrgb8888, buffers: Int = 2, width: Int, height: Int, fullscreen: Bool,
-            title: String = "Vitrine", appID: String = "vitrine", configureTimeout: Double = 5
+            title: String = "Vitrine", appID: String = "vitrine", configureTimeout: Double = 5, socket: String? = nil
         ) {
             self.format = format
             self.buffers = buffers
@@ -29,6 +32,7 @@ extension WaylandDisplay {
             self.title = title
             self.appID = appID
             self.configureTimeout = configureTimeout
+            self.socket = socket
         }
     }
 
@@ -44,8 +48,12 @@ extension WaylandDisplay {
             throw .unsupported("wayland: buffers in \(request.format) (xrgb8888 or rgb565)")
         }
         guard (2...3).contains(request.buffers) else { throw .unsupported("wayland: \(request.buffers) buffers (2 or 3)") }
-        let socket = WaylandSocket.path()
-        guard let connection = wl_display_connect(nil) else {
+        let socket = WaylandSocket.path { key in
+            key == "WAYLAND_DISPLAY" && request.socket != nil ? request.socket : getenv(key).map { String(cString: $0) }
+        }
+        // libwayland-client's log lines kept for the errors (a previous connection's forgotten).
+        vitrine_wayland_capture_log()
+        guard let connection = wl_display_connect(request.socket) else {
             let e = errno
             throw .unavailable("no Wayland compositor at \(socket): \(String(cString: strerror(e)))")
         }

@@ -20,4 +20,14 @@ uint32_t vitrine_interface_version(const char *interface);
 /// memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING): the shared-memory pool's file.
 int vitrine_memfd(const char *name);
 
+/// Keeps libwayland-client's log lines (a protocol error's text: "wl_surface@3: error 2:
+/// why") instead of writing them to stderr without a priority: the backend puts the
+/// compositor's words into its error. Process-wide; called at each connection, it also
+/// forgets the line kept so far.
+void vitrine_wayland_capture_log(void);
+
+/// The last line libwayland-client logged since `vitrine_wayland_capture_log` ("" for
+/// none), without its newline. For the event loop's thread only.
+const char *vitrine_wayland_last_log(void);
+
 #endif

@@ -6,6 +6,7 @@ import FixedPoint
 extension Kiosk {
     /// Reads what `fd` (one of the display's descriptors) has, and acts on it.
     func displayEvents(on fd: Int32) throws(KioskError) {
+        let wasAvailable = display.isOutputAvailable
         var shownAt: Double?
         var lost: String?
         var back: String?
@@ -14,8 +15,10 @@ extension Kiosk {
             try display.handleEvents(on: fd) { event in
                 switch event {
                 case .frameShown(let vblank): shownAt = vblank
-                case .outputLost(let what): lost = what
-                case .outputBack(let what): back = what
+                // Only where a batch ends counts (a storm of configures can lose and
+                // find the window several times over in one read).
+                case .outputLost(let what): (lost, back) = (what, nil)
+                case .outputBack(let what): (lost, back) = (nil, what)
                 case .closeRequested(let why): closed = why
                 }
             }
@@ -32,7 +35,7 @@ extension Kiosk {
             logger.warning("output lost: \(lost); running without one until it is back")
             notify("STATUS=No output (\(lost))")
         }
-        if let back { try outputBack(back) }
+        if let back { try outputBack(back, resized: wasAvailable) }
         if let vblank = shownAt {
             let period = 1 / display.refreshRate
             flips.shown(at: vblank, period: period)
@@ -53,9 +56,11 @@ extension Kiosk {
     }
 
     /// An output came back (maybe with another mode): a fresh pipeline if the panel's
-    /// size changed, and a whole frame either way.
-    func outputBack(_ what: String) throws(KioskError) {
-        logger.info("output back: \(what)")
+    /// size changed, and a whole frame either way. `resized`: it never went (a window's
+    /// new size: at debug level, since dragging a window's edge resizes it at every
+    /// frame).
+    func outputBack(_ what: String, resized: Bool = false) throws(KioskError) {
+        if resized { logger.debug("output resized: \(what)") } else { logger.info("output back: \(what)") }
         if display.width == pipeline.panelWidth && display.height == pipeline.panelHeight {
             forceNext = true
             requestFrame()

@@ -32,4 +32,12 @@ extension Kiosk {
         }
         if touchedNow { touched() }
     }
+
+    /// A window first configured at a size the show can't be laid out at (1x1) draws
+    /// nothing: said once at start, as a later `.outputLost` says it.
+    func windowAtStart() {
+        guard let window = display as? WaylandDisplay, let why = window.unusableSize else { return }
+        logger.warning("output lost: \(why); running without one until it is back")
+        notify("STATUS=No output (\(why))")
+    }
 }
