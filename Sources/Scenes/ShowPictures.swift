@@ -1,3 +1,4 @@
+import Assets
 import Compositor
 import Raster
 import Show
@@ -32,6 +33,15 @@ public final class ShowPictures {
     /// The book the shelf was last centred on (`ShelfScreen`): a scene built again for a
     /// new orientation resumes the shelf there. Kept here since this object outlives scenes.
     var shelfBook: String?
+    /// The card list open, with what it remembers (`CardListState`): a scene built again
+    /// for a new orientation goes on with it. Kept here for the same reason.
+    var cardList: CardListState?
+    /// A text engine for measuring long texts (a card's detail), made on first use; nil
+    /// when no font can be loaded.
+    private(set) lazy var textEngine: TextEngine? = {
+        let engine = TextEngine()
+        return (try? engine.defaultFont()) != nil ? engine : nil
+    }()
 
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
