@@ -101,12 +101,17 @@ struct CardScroller {
         case .fling(let decay, let start, let edge):
             guard let start else { return decay.from }
             let t = time - start
-            if let e = edge, t >= e.after { return e.spring.position(at: t - e.after) }
+            if let e = edge, t >= e.after { return Self.position(e.spring, at: t - e.after) }
             return decay.isSettled(at: t) ? decay.projectedEnd : decay.position(at: t)
         case .bounce(let spring, let start):
             guard let start else { return spring.from }
-            return spring.position(at: time - start)
+            return Self.position(spring, at: time - start)
         }
+    }
+
+    /// A spring's position, its end once it is at rest.
+    private static func position(_ s: Spring<Double>, at t: Double) -> Double {
+        s.isSettled(at: t) ? s.to : s.position(at: t)
     }
 
     /// The offset's velocity at `time`, points/s (0 at rest and under a finger).
