@@ -27,9 +27,10 @@ import Show
 /// half a viewport) have layers (`CardView`, reused as cards come and go), so a list of
 /// 1000 cards holds as many views as one of 20. A card's text and picture are drawn when
 /// its view is given the card: at once for the cards displayed, and for the others one
-/// card per update ahead of the scroll (`prefetchPerUpdate`), so that opening a long
-/// list draws only the first screenful and a scroll rarely draws a card in the frame
-/// that shows it.
+/// card per update ahead of the scroll (`prefetchPerUpdate`; none in an update that
+/// gave a displayed card its view), so that opening a long list draws only the cards
+/// it displays in its first frame, and a scroll rarely draws a card in the frame that
+/// shows it.
 ///
 /// Tap: a card's tap opens its detail (`CardDetail`: the picture large, the whole text);
 /// its back button returns to the list where it was. The list's offset is drawn at whole
@@ -302,8 +303,11 @@ final class CardListScreen: ShowScreen {
             v.recycle()
             pool.append(v)
         }
-        for i in visible where views[i] == nil { assignView(to: i) }
         var budget = Self.prefetchPerUpdate
+        for i in visible where views[i] == nil {
+            assignView(to: i)
+            budget = 0  // this frame draws displayed cards: nothing more
+        }
         let below = visible.upperBound..<Swift.max(visible.upperBound, near.upperBound)
         let above = near.lowerBound..<Swift.max(near.lowerBound, visible.lowerBound)
         // Ahead of the scroll first: below when it moves down the list (or rests).

@@ -50,13 +50,18 @@ final class CardView {
         subtitle.contents = .text(
             card.subtitle, TextAttributes(size: face.subtitleFont, color: ScreenColors.cardSubtitle, maxLines: 1))
         text.contents = .text(card.text, TextAttributes(size: face.textFont, color: ScreenColors.cardTitle))
-        layer.isHidden = false
     }
 
-    /// Puts the view back in the pool: hidden, at rest.
+    /// Where a view waiting in the pool is put: far above the viewport, outside its
+    /// clip, so nothing of it is drawn. It stays unhidden so that its picture (the
+    /// compositor's group surface) is kept and drawn over for the next card instead of
+    /// allocated anew (a hidden layer's group is dropped).
+    static let parked = Point2D(x: 0, y: -100_000)
+
+    /// Puts the view back in the pool: parked, at rest.
     func recycle() {
         index = nil
-        layer.isHidden = true
+        layer.position = Self.parked
         layer.transform = .identity
         layer.opacity = 1
         layer.zPosition = 0
