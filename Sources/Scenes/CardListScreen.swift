@@ -26,11 +26,12 @@ import Show
 /// Layers: only the cards near the viewport (`CardListLayout.near`: displayed or within
 /// half a viewport) have layers (`CardView`, reused as cards come and go), so a list of
 /// 1000 cards holds as many views as one of 20. A card's text and picture are drawn when
-/// its view is given the card: at once for the cards displayed, and for the others one
-/// card per update ahead of the scroll (`prefetchPerUpdate`; none in an update that
-/// gave a displayed card its view), so that opening a long list draws only the cards
-/// it displays in its first frame, and a scroll rarely draws a card in the frame that
-/// shows it.
+/// its view is given the card: at once for the cards displayed on screen, and for the
+/// others one card per update (`prefetchPerUpdate`; none in an update that gave a card
+/// on screen its view): first the displayed cards still off screen (a list sliding in
+/// from the right draws its first cards one a frame before they come into view), then
+/// ahead of the scroll. So opening a long list draws one card a frame, and a scroll
+/// rarely draws a card in the frame that shows it.
 ///
 /// Tap: a card's tap opens its detail (`CardDetail`: the picture large, the whole text);
 /// its back button returns to the list where it was. The list's offset is drawn at whole
@@ -131,7 +132,9 @@ final class CardListScreen: ShowScreen {
         } else {
             state.detail = nil
         }
-        update(time: context.now())
+        // No update here: the scene's next update lays the list out where it is placed
+        // (off screen at the right when it slides in: its cards are then drawn a few a
+        // frame, not all in the frame that builds it).
     }
 
     /// The menu button's bars and the back button's text, for the list's bar and the
@@ -304,10 +307,17 @@ final class CardListScreen: ShowScreen {
             pool.append(v)
         }
         var budget = Self.prefetchPerUpdate
+        // Displayed cards on screen now get their views at once (and nothing else is
+        // drawn ahead in this frame); displayed cards still off screen (the list sliding
+        // in from the right) come first among the few drawn ahead.
+        let shift = layer.position.x - metrics.width / 2
         for i in visible where views[i] == nil {
+            let f = layout.frame(i, offset: offset)
+            guard shift + f.minX < metrics.width, shift + f.minX + f.width > 0 else { continue }
             assignView(to: i)
-            budget = 0  // this frame draws displayed cards: nothing more
+            budget = 0
         }
+        prefetch(visible, budget: &budget)
         let below = visible.upperBound..<Swift.max(visible.upperBound, near.upperBound)
         let above = near.lowerBound..<Swift.max(near.lowerBound, visible.lowerBound)
         // Ahead of the scroll first: below when it moves down the list (or rests).

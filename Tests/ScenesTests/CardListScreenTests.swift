@@ -207,15 +207,38 @@ import Testing
         #expect(Set(fresh.state.entrances.keys) == [0, 1, 2, 3, 4])
     }
 
+    /// Opened from home, the list slides in from the right: in the frame that builds it
+    /// (off screen) one card gets its view, then one a frame, the displayed ones first;
+    /// every displayed card has its view before any of it is on screen.
+    @Test func slidingInDrawsOneCardAFrame() throws {
+        let h = try ShowHarness(panelWidth: 800, panelHeight: 480)
+        h.frame(at: 5)
+        h.scene.open(.cards("team"), time: 5)
+        h.frame(at: 5)
+        let s = try #require(h.scene.screen as? CardListScreen)
+        #expect(Set(s.views.keys) == [0])
+        var frame = 0
+        var counts: [Int] = []
+        while h.scene.transition != nil {
+            frame += 1
+            h.frame(at: 5 + Double(frame) / 60)
+            counts.append(s.views.count)
+            let shift = s.layer.position.x - 400
+            for i in 0..<3 where shift + 19 < 800 { #expect(s.views[i] != nil, "card \(i) shows at frame \(frame)") }
+        }
+        #expect(counts.prefix(4) == [2, 3, 4, 5], "\(counts)")
+    }
+
     /// 1000 cards: the first update gives views to the displayed cards only (and one
     /// ahead); scrolling end to end and back keeps the views (and the layers under the
     /// viewport) to the near range, reused; every card was displayed and tipped once.
     @Test func aThousandCards() throws {
         let (h, s) = try Self.harness(show: Self.show(Self.cards(1000)))
-        // Two updates so far (the screen's and the scene's): the three displayed in the
-        // first, one ahead in the second.
-        #expect(Set(s.views.keys) == [0, 1, 2, 3])
+        // The scene's first update: the three displayed only; then one ahead a frame.
+        #expect(Set(s.views.keys) == [0, 1, 2])
         h.frame(at: 1.0 / 60)
+        #expect(Set(s.views.keys) == [0, 1, 2, 3])
+        h.frame(at: 2.0 / 60)
         #expect(Set(s.views.keys) == [0, 1, 2, 3, 4])
         var near = 0
         var most = 0
