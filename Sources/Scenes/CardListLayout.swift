@@ -10,14 +10,18 @@ import Compositor
 ///   back button ("‹ Home") follows it, as wide as the plain screens' back button; the
 ///   title is centred between the back button and its mirror image.
 /// - Viewport: the rest of the screen below the bar; the list scrolls in it.
-/// - Cards: one column, `margin` from the viewport's sides, `margin` apart, the first
-///   `margin` below the viewport's top at offset 0 (and the last as far above its bottom
-///   at the largest offset). A card is as wide as the column and 28% of the screen's
-///   shorter side tall (at least 40 points): the same on either orientation of a panel,
-///   two or three to a landscape screenful, five or six in portrait.
+/// - Cards: one column, `margin` apart, the first `margin` below the viewport's top at
+///   offset 0 (and the last as far above its bottom at the largest offset). A card is
+///   28% of the screen's shorter side tall (at least 40 points): the same on either
+///   orientation of a panel, two or three to a landscape screenful, five or six in
+///   portrait. It is as wide as the screen inside the margin, but at most four times its
+///   height, centred: a readable column on a wide screen (as iOS's readable content
+///   width and Material's card widths keep lines from running across a whole landscape
+///   screen; ours), which also keeps a tipping card's overhang and its transformed draw
+///   near the article's phone proportions.
 /// - Offset: the scroll offset, points: the content's point at the viewport's top. Card
-///   `i`'s slot in content space is (margin, margin + i * pitch); on screen it is moved
-///   up by the offset. Offsets go from 0 to `maxOffset` at rest (beyond them only while
+///   `i`'s slot in content space is (x, margin + i * pitch), x centring the column; on
+///   screen it is moved up by the offset. Offsets go from 0 to `maxOffset` at rest (beyond them only while
 ///   a finger pulls or the list bounces back).
 struct CardListLayout: Hashable {
     let metrics: ScreenMetrics
@@ -28,20 +32,25 @@ struct CardListLayout: Hashable {
     let cardSize: Size2D
     /// The space around and between cards.
     let gap: Double
+    /// The column's left edge in the viewport.
+    let cardX: Double
 
     /// A card's height as a fraction of the screen's shorter side.
     static let cardHeightRatio = 0.28
     /// The smallest card height, points.
     static let minimumCardHeight = 40.0
+    /// The widest card, in card heights.
+    static let maximumAspect = 4.0
 
     init(count: Int, metrics m: ScreenMetrics) {
         metrics = m
         self.count = Swift.max(0, count)
         viewport = Rect2D(x: 0, y: m.barHeight, width: m.width, height: Swift.max(1, m.height - m.barHeight))
         gap = m.margin
-        cardSize = Size2D(
-            width: Swift.max(1, m.width - 2 * m.margin),
-            height: Swift.max(Self.minimumCardHeight, (m.unit * Self.cardHeightRatio).rounded()))
+        let h = Swift.max(Self.minimumCardHeight, (m.unit * Self.cardHeightRatio).rounded())
+        let w = Swift.max(1, Swift.min(m.width - 2 * m.margin, h * Self.maximumAspect))
+        cardSize = Size2D(width: w, height: h)
+        cardX = ((m.width - w) / 2).rounded(.down)
     }
 
     /// From one card's top to the next's.
@@ -56,7 +65,7 @@ struct CardListLayout: Hashable {
 
     /// Card `i`'s slot in content space.
     func slot(_ i: Int) -> Rect2D {
-        Rect2D(x: gap, y: gap + Double(i) * pitch, width: cardSize.width, height: cardSize.height)
+        Rect2D(x: cardX, y: gap + Double(i) * pitch, width: cardSize.width, height: cardSize.height)
     }
 
     /// Card `i`'s frame in the viewport's space at `offset`.
@@ -94,7 +103,7 @@ struct CardListLayout: Hashable {
     /// The card under `point` (viewport space) at `offset`, nil between cards.
     func card(at point: Point2D, offset: Double) -> Int? {
         let y = point.y + offset - gap
-        guard point.x >= gap, point.x < gap + cardSize.width, y >= 0 else { return nil }
+        guard point.x >= cardX, point.x < cardX + cardSize.width, y >= 0 else { return nil }
         let i = Int((y / pitch).rounded(.down))
         guard i < count, y - Double(i) * pitch < cardSize.height else { return nil }
         return i

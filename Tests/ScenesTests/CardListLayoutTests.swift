@@ -7,15 +7,16 @@ import Testing
 
 /// The card list's geometry and its scroll physics, as pure functions.
 @Suite struct CardListLayoutTests {
-    /// 800x480: bar 48, margin 19, cards 762 x 134 (28% of 480), pitch 153; 24 cards make
+    /// 800x480: bar 48, margin 19, cards 536 x 134 (28% of 480 tall, four times that wide,
+    /// centred at x 132), pitch 153; 24 cards make
     /// 3691 points of content, so the largest offset is 3691 - 432 = 3259.
     @Test func layoutAt800x480() {
         let L = CardListLayout(count: 24, metrics: ScreenMetrics(width: 800, height: 480))
         #expect(L.viewport == Rect2D(x: 0, y: 48, width: 800, height: 432))
-        #expect(L.cardSize == Size2D(width: 762, height: 134) && L.pitch == 153)
+        #expect(L.cardSize == Size2D(width: 536, height: 134) && L.pitch == 153 && L.cardX == 132)
         #expect(L.contentHeight == 3691 && L.maxOffset == 3259)
-        #expect(L.slot(0) == Rect2D(x: 19, y: 19, width: 762, height: 134))
-        #expect(L.frame(2, offset: 100) == Rect2D(x: 19, y: 325 - 100, width: 762, height: 134))
+        #expect(L.slot(0) == Rect2D(x: 132, y: 19, width: 536, height: 134))
+        #expect(L.frame(2, offset: 100) == Rect2D(x: 132, y: 325 - 100, width: 536, height: 134))
         #expect(L.visible(offset: 0) == 0..<3)
         // Card 2's slot ends at 459, card 3's starts at 478.
         #expect(L.visible(offset: 27) == 0..<3 && L.visible(offset: 47) == 0..<4)
@@ -25,7 +26,8 @@ import Testing
         #expect(L.near(offset: 0) == 0..<5 && L.near(offset: 1000) == 5..<11)
         #expect(L.card(at: Point2D(x: 400, y: 100), offset: 0) == 0)
         #expect(L.card(at: Point2D(x: 400, y: 160), offset: 0) == nil)  // the gap
-        #expect(L.card(at: Point2D(x: 10, y: 100), offset: 0) == nil)  // the margin
+        #expect(L.card(at: Point2D(x: 131, y: 100), offset: 0) == nil)  // beside the column
+        #expect(L.card(at: Point2D(x: 667, y: 100), offset: 0) == 0 && L.card(at: Point2D(x: 668, y: 100), offset: 0) == nil)
         #expect(L.card(at: Point2D(x: 400, y: 10), offset: 170) == 1)
         #expect(L.firstVisible(offset: 154) == 1)
         #expect(L.offset(showingFirst: 5) == 765 && L.offset(showingFirst: 23) == 3259 && L.offset(showingFirst: -3) == 0)
@@ -39,7 +41,10 @@ import Testing
     /// Portrait: the same cards (28% of the shorter side), five or six to a screenful.
     @Test func portraitAndEmpty() {
         let L = CardListLayout(count: 24, metrics: ScreenMetrics(width: 480, height: 800))
-        #expect(L.cardSize == Size2D(width: 442, height: 134))
+        #expect(L.cardSize == Size2D(width: 442, height: 134) && L.cardX == 19)
+        // 1920x1080: 302 tall, 1208 wide (not 1843), centred.
+        let wide = CardListLayout(count: 24, metrics: ScreenMetrics(width: 1920, height: 1080))
+        #expect(wide.cardSize == Size2D(width: 1208, height: 302) && wide.cardX == 356)
         #expect(L.visible(offset: 0) == 0..<5)
         let none = CardListLayout(count: 0, metrics: ScreenMetrics(width: 800, height: 480))
         #expect(none.contentHeight == 0 && none.maxOffset == 0 && none.visible(offset: 0).isEmpty)

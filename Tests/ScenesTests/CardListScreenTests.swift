@@ -8,7 +8,7 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 17's card list on an 800x480 panel (bar 48, cards 762 x 134 at x 19, pitch 153:
+/// Issue 17's card list on an 800x480 panel (bar 48, cards 536 x 134 at x 132, pitch 153:
 /// `CardListLayoutTests`), with the fixture's 20 cards (placeholder pictures) unless
 /// said: the tip-in on screen, the seen set, fades, several tips at once, taps, the
 /// detail, rotation and rebuilds.
@@ -53,15 +53,15 @@ import Testing
             let y = 19 + 153 * Double(i)
             let a = -15 * Double.pi / 180
             let t = (-20 * cos(a) + 20 * sin(a), -20 * sin(a) - 20 * cos(a))
-            let want = CardTipTests.corners(w: 762, h: 134, degrees: -15, t: t).map {
-                Point2D(x: $0.x + 19, y: $0.y + y)
+            let want = CardTipTests.corners(w: 536, h: 134, degrees: -15, t: t).map {
+                Point2D(x: $0.x + 132, y: $0.y + y)
             }
             #expect(CardTipTests.close(try Self.corners(s, i), want, 1e-6), "card \(i)")
             #expect(s.views[i]!.layer.opacity == 0.8)
         }
         h.frame(at: 0.2)
-        let mid = CardTipTests.corners(w: 762, h: 134, degrees: -7.5, t: (CardTipTests.t0.0 / 2, CardTipTests.t0.1 / 2))
-            .map { Point2D(x: $0.x + 19, y: $0.y + 19) }
+        let mid = CardTipTests.corners(w: 536, h: 134, degrees: -7.5, t: (CardTipTests.t0.0 / 2, CardTipTests.t0.1 / 2))
+            .map { Point2D(x: $0.x + 132, y: $0.y + 19) }
         #expect(CardTipTests.close(try Self.corners(s, 0), mid, 1e-6))
         #expect(abs(s.views[0]!.layer.opacity - 0.9) < 1e-9)
         // Prefetched cards, not displayed, rest (and lie below the tipping ones).
@@ -70,7 +70,7 @@ import Testing
         #expect(h.scene.isAnimating)
         h.frame(at: 0.4)
         #expect(s.state.entrances.isEmpty && s.views[0]!.layer.transform.isIdentity && s.views[0]!.layer.opacity == 1)
-        #expect(s.views[0]!.layer.frame == Rect2D(x: 19, y: 19, width: 762, height: 134))
+        #expect(s.views[0]!.layer.frame == Rect2D(x: 132, y: 19, width: 536, height: 134))
         #expect(!h.scene.isAnimating)
     }
 
@@ -224,7 +224,7 @@ import Testing
             h.frame(at: 5 + Double(frame) / 60)
             counts.append(s.views.count)
             let shift = s.layer.position.x - 400
-            for i in 0..<3 where shift + 19 < 800 { #expect(s.views[i] != nil, "card \(i) shows at frame \(frame)") }
+            for i in 0..<3 where shift + 132 < 800 { #expect(s.views[i] != nil, "card \(i) shows at frame \(frame)") }
         }
         #expect(counts.prefix(4) == [2, 3, 4, 5], "\(counts)")
     }
