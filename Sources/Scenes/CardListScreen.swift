@@ -30,7 +30,8 @@ import Show
 /// others one card per update (`prefetchPerUpdate`; none in an update that gave a card
 /// on screen its view): first the displayed cards still off screen (a list sliding in
 /// from the right draws its first cards one a frame before they come into view), then
-/// ahead of the scroll. So opening a long list draws one card a frame, and a scroll
+/// ahead of the scroll (while two or more cards tip, only a card within a card's height
+/// of being displayed). So opening a long list draws one card a frame, and a scroll
 /// rarely draws a card in the frame that shows it.
 ///
 /// Tap: a card's tap opens its detail (`CardDetail`: the picture large, the whole text);
@@ -320,18 +321,29 @@ final class CardListScreen: ShowScreen {
         prefetch(visible, budget: &budget)
         let below = visible.upperBound..<Swift.max(visible.upperBound, near.upperBound)
         let above = near.lowerBound..<Swift.max(near.lowerBound, visible.lowerBound)
+        // While two or more cards tip (the frame's costliest draws), a card is drawn
+        // ahead only when it is within a card of being displayed; otherwise the next
+        // lighter frame draws it.
+        let busy = state.entrances.count > 1
+        let within = busy ? layout.pitch : Double.infinity
         // Ahead of the scroll first: below when it moves down the list (or rests).
         if velocity >= 0 {
-            prefetch(below, budget: &budget)
-            prefetch(above.reversed(), budget: &budget)
+            prefetch(below, within: within, budget: &budget)
+            prefetch(above.reversed(), within: within, budget: &budget)
         } else {
-            prefetch(above.reversed(), budget: &budget)
-            prefetch(below, budget: &budget)
+            prefetch(above.reversed(), within: within, budget: &budget)
+            prefetch(below, within: within, budget: &budget)
         }
     }
 
-    private func prefetch(_ cards: some Sequence<Int>, budget: inout Int) {
+    /// Gives views to `cards` without one, in order, while `budget` lasts: all of them
+    /// (`within` infinite), or only those whose slot is within `within` points of the
+    /// viewport.
+    private func prefetch(_ cards: some Sequence<Int>, within: Double = .infinity, budget: inout Int) {
         for i in cards where budget > 0 && views[i] == nil {
+            let f = layout.frame(i, offset: offset)
+            let distance = Swift.max(f.minY - layout.viewport.height, -f.maxY, 0)
+            guard distance <= within else { return }
             assignView(to: i)
             budget -= 1
         }
