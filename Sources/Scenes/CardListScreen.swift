@@ -36,7 +36,7 @@ import Show
 ///
 /// Tap: a card's tap opens its detail (`CardDetail`: the picture large, the whole text);
 /// its back button returns to the list where it was. The list's offset is drawn at whole
-/// points, so cards at rest are plain copies.
+/// points, so cards at rest are drawn without resampling.
 ///
 /// Rotation and rebuilds: the list remembers its seen set, its tips, its first visible
 /// card and an open detail in a `CardListState` kept in the scene's `ShowPictures`; a

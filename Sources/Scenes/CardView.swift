@@ -9,7 +9,8 @@ import Show
 ///
 /// The card is drawn as one picture (`shouldRasterize`): its text and picture are drawn
 /// into it when it is first shown and again only when it shows another card, so a card
-/// tipping in is one transformed draw per frame, and a card at rest one copy.
+/// tipping in is one transformed draw per frame, and a card at rest one plain draw at
+/// whole points.
 final class CardView {
     /// The card: the tip's transform and opacity are set on it (about its centre).
     let layer: Layer
