@@ -203,6 +203,7 @@ public final class HeadlessRenderer {
             scene.update(time: t)
             if let turn = transition, !turn.update(time: t) { transition = nil }
             for w in program.takeWarnings() { warning(w) }
+            if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { warning(w) } }
             let start = turnStart ?? Stopwatch.now()
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }

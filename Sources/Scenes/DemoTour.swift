@@ -17,7 +17,7 @@ import Show
 /// | + 1.2 | tap the back control ("‹ Books") | the folder, open as it was left |
 /// | + 1.2 | tap above the panel | home |
 /// | + 1.2 | tap a tile opening a card list (on home, or in a folder: two taps) | card list |
-/// | + 1.2, + 1.2 | swipe up twice | the next two screenfuls |
+/// | + 1.2, + 1.2 | swipe up twice | the list scrolled on (a fling each) |
 /// | + 1.2 | tap "‹ Home" | home |
 /// | + 1.2 | tap the menu button | the menu drops |
 /// | + 1.2 | tap the first item not opening home | that screen, the menu swinging up |
@@ -134,7 +134,7 @@ public enum DemoTour {
             }
         }
 
-        /// A card list (from home, or from a folder), two screenfuls, back home.
+        /// A card list (from home, or from a folder), scrolled twice, back home.
         mutating func cards() {
             var taps: [(Point2D, String)] = []
             if let i = show.home.tiles.firstIndex(where: { if case .cards = $0.open { true } else { false } }),
@@ -156,10 +156,10 @@ public enum DemoTour {
             guard !taps.isEmpty else { return }
             for (p, what) in taps { tap(p, what) }
             for _ in 0..<2 {
-                let s = CardsScreen.swipe(forward: true, metrics: metrics)
-                swipe(s.from, s.to, "next screenful of cards")
+                let s = CardListScreen.swipe(forward: true, metrics: metrics)
+                swipe(s.from, s.to, "scroll the cards")
             }
-            tap(metrics.backButton.centre, "back home")
+            tap(CardListLayout(count: 0, metrics: metrics).backButton.centre, "back home")
         }
 
         /// The menu, an item, back home. An empty menu is left out.

@@ -1,3 +1,4 @@
+import Assets
 import Compositor
 import Raster
 import Show
@@ -35,6 +36,15 @@ public final class ShowPictures {
     /// The book last opened and where its back control goes (`BookScreen`): a scene
     /// built again on that book (a turn) keeps it. Kept here for the same reason.
     var bookReturn: (id: String, back: ShowTarget)?
+    /// The card list open, with what it remembers (`CardListState`): a scene built again
+    /// for a new orientation goes on with it. Kept here for the same reason.
+    var cardList: CardListState?
+    /// A text engine for measuring long texts (a card's detail), made on first use; nil
+    /// when no font can be loaded.
+    private(set) lazy var textEngine: TextEngine? = {
+        let engine = TextEngine()
+        return (try? engine.defaultFont()) != nil ? engine : nil
+    }()
 
     private var entries: [Key: Entry] = [:]
     private var bytes = 0

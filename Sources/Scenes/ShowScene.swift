@@ -224,7 +224,9 @@ public final class ShowScene {
             return BookScreen(
                 id: id, context: c, page: kept?.page ?? (resuming ? bookPage : nil) ?? -1,
                 back: kept?.backTarget ?? carried ?? bookBack)
-        case .cards(let id): return CardsScreen(id: id, context: c, first: (old as? CardsScreen)?.first ?? 0)
+        case .cards(let id):
+            return CardListScreen(
+                id: id, context: c, state: (old as? CardListScreen)?.state ?? (resuming ? pictures.cardList : nil))
         }
     }
 

@@ -57,10 +57,10 @@ extension Show {
                 id = \(q(cards.id))
                 title = \(q(cards.title))
                 tip = \(q(cards.tip.rawValue))  # rotate (about the screen's normal) | flip (about the horizontal axis)
-                tip_angle = \(n(cards.tipAngle))  # degrees
-                tip_offset = [\(n(cards.tipOffsetX)), \(n(cards.tipOffsetY))]  # points, applied before the rotation
+                tip_angle = \(n(cards.tipAngle))  # degrees, -180 to 180; without it: -15 (rotate), 90 (flip)
+                tip_offset = [\(n(cards.tipOffsetX)), \(n(cards.tipOffsetY))]  # points, applied before the turn; without it: [-20, -20] (rotate), [0, 0] (flip)
                 tip_opacity = \(n(cards.tipOpacity))  # 0 to 1
-                tip_duration = \(n(cards.tipDuration))  # seconds
+                tip_duration = \(n(cards.tipDuration))  # seconds, ease-in-out
                 again = \(q(cards.again.rawValue))  # none | fade: what a card seen before does when it reappears
                 items = \(list(items))
 

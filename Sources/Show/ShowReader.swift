@@ -142,7 +142,13 @@ struct ShowReader {
                     title: try nonEmptyString(item, "title"), subtitle: try item.optionalString("subtitle") ?? "",
                     image: try asset(item, "image"), text: try item.optionalString("text") ?? ""))
         }
-        if let tip = try t.optionalChoice("tip", as: CardList.Tip.self) { list.tip = tip }
+        if let tip = try t.optionalChoice("tip", as: CardList.Tip.self) {
+            // The angle and offset default by the tip (a flip starts edge-on, unmoved).
+            list.tip = tip
+            list.tipAngle = CardList.defaultAngle(tip)
+            list.tipOffsetX = CardList.defaultOffset(tip)
+            list.tipOffsetY = CardList.defaultOffset(tip)
+        }
         if let angle = try t.optionalDouble("tip_angle") {
             try Limits.check(t, "tip_angle", angle, Limits.tipAngle, unit: " degrees")
             list.tipAngle = angle

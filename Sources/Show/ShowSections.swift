@@ -114,11 +114,12 @@ public struct CardList: Hashable, Sendable {
     public var items: [Card]
     /// Default `.rotate`.
     public var tip: Tip
-    /// Degrees, -180...180, default -15.
+    /// Degrees, -180...180: the start angle. Default -15 for `rotate` (the seed's tip),
+    /// 90 for `flip` (edge-on).
     public var tipAngle: Double
-    /// Points, applied before the rotation, default -20.
+    /// Points, applied before the rotation. Default -20 for `rotate`, 0 for `flip`.
     public var tipOffsetX: Double
-    /// Points, applied before the rotation, default -20.
+    /// Points, applied before the rotation. Default -20 for `rotate`, 0 for `flip`.
     public var tipOffsetY: Double
     /// 0...1, default 0.8.
     public var tipOpacity: Double
@@ -127,18 +128,24 @@ public struct CardList: Hashable, Sendable {
     /// Default `.none`.
     public var again: Again
 
+    /// The start angle when none is given, degrees: -15 (rotate), 90 (flip).
+    public static func defaultAngle(_ tip: Tip) -> Double { tip == .rotate ? -15 : 90 }
+    /// The start offset when none is given, points, each axis: -20 (rotate), 0 (flip).
+    public static func defaultOffset(_ tip: Tip) -> Double { tip == .rotate ? -20 : 0 }
+
+    /// Angle and offsets left nil take `tip`'s defaults.
     public init(
-        id: String, title: String, items: [Card], tip: Tip = .rotate, tipAngle: Double = -15,
-        tipOffsetX: Double = -20, tipOffsetY: Double = -20, tipOpacity: Double = 0.8, tipDuration: Double = 0.4,
+        id: String, title: String, items: [Card], tip: Tip = .rotate, tipAngle: Double? = nil,
+        tipOffsetX: Double? = nil, tipOffsetY: Double? = nil, tipOpacity: Double = 0.8, tipDuration: Double = 0.4,
         again: Again = .none
     ) {
         self.id = id
         self.title = title
         self.items = items
         self.tip = tip
-        self.tipAngle = tipAngle
-        self.tipOffsetX = tipOffsetX
-        self.tipOffsetY = tipOffsetY
+        self.tipAngle = tipAngle ?? Self.defaultAngle(tip)
+        self.tipOffsetX = tipOffsetX ?? Self.defaultOffset(tip)
+        self.tipOffsetY = tipOffsetY ?? Self.defaultOffset(tip)
         self.tipOpacity = tipOpacity
         self.tipDuration = tipDuration
         self.again = again

@@ -153,24 +153,19 @@ import Testing
         #expect(h.scene.current == .book("atlas"))
     }
 
-    /// A card list: each swipe up scrolls by a screenful (clamped at the end), down back.
-    @Test func cardsScrollByAScreenful() throws {
+    /// A card list: a swipe up flings it on (further than the finger went), and it comes
+    /// to rest within the list (`CardListScreenTests` has the details).
+    @Test func cardsFling() throws {
         let h = try ShowHarness(start: .cards("team"))
-        let cards = try #require(h.scene.screen as? CardsScreen)
-        let k = cards.cards.perScreen
-        #expect(k == 2)
-        h.scene.update(time: 0)
-        cards.scroll(by: 1, now: 0)
-        #expect(h.scene.isAnimating)
-        h.scene.update(time: 0.1)
-        h.scene.update(time: 0.4)
-        #expect(cards.first == k)
-        #expect(cards.listLayer.frame.minY == -Double(k) * cards.cards.pitch)
+        let cards = try #require(h.scene.screen as? CardListScreen)
+        let s = CardListScreen.swipe(forward: true, metrics: h.metrics)
+        let a = h.panel(s.from)
+        let b = h.panel(s.to)
+        try h.load("0.5 swipe \(a.x) \(a.y) \(b.x) \(b.y) 0.3\n")
+        h.run(until: 6)
+        #expect(cards.offset > s.from.y - s.to.y)
+        #expect(cards.offset <= cards.layout.maxOffset)
         #expect(!h.scene.isAnimating)
-        cards.scroll(by: 100, now: 0.4)
-        #expect(cards.first == 20 - k)
-        cards.scroll(by: -1, now: 0.4)
-        #expect(cards.first == 20 - 2 * k)
     }
 
     /// A rotation at run time lays everything out again and keeps the screen (and page).

@@ -320,6 +320,7 @@ public final class Kiosk {
         scene.update(time: t)
         if let turn = transition, !turn.update(time: t) { transition = nil }
         for w in program.takeWarnings() { logger.warning("\(w)") }
+        if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
         guard force || pipeline.compositor.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
             return

@@ -1,0 +1,70 @@
+import Compositor
+import Show
+
+/// One card's layers: the card (its colour, the article's contentView: what tips in)
+/// holding the picture, the title, the subtitle and the text (`CardFaceLayout`). A card
+/// list keeps views only for the cards near its viewport and hands a view that goes
+/// away to the next card that comes near (UITableView's cell reuse), so a list of any
+/// length holds about two screenfuls of them.
+///
+/// The card is drawn as one picture (`shouldRasterize`): its text and picture are drawn
+/// into it when it is first shown and again only when it shows another card, so a card
+/// tipping in is one transformed draw per frame, and a card at rest one plain draw at
+/// whole points.
+final class CardView {
+    /// The card: the tip's transform and opacity are set on it (about its centre).
+    let layer: Layer
+    let picture: Layer
+    let title: Layer
+    let subtitle: Layer
+    let text: Layer
+    /// The card shown, nil while in the pool.
+    var index: Int?
+
+    init(face: CardFaceLayout) {
+        layer = Layer(
+            name: "card", frame: Rect2D(origin: .zero, size: face.size), contents: .color(ScreenColors.card))
+        layer.shouldRasterize = true
+        layer.allowsHitTesting = false
+        picture = Layer(name: "card.picture", frame: face.picture)
+        title = Layer(name: "card.title", frame: face.title)
+        subtitle = Layer(name: "card.subtitle", frame: face.subtitle)
+        text = Layer(name: "card.text", frame: face.text)
+        for l in [picture, title, subtitle, text] {
+            l.allowsHitTesting = false
+            layer.addSublayer(l)
+        }
+    }
+
+    /// Shows card `card` (index `i`): its picture fitted in the face's square (resampled
+    /// once to that size; the show's placeholder for a missing or corrupt one) and its
+    /// texts, ellipsized to fit.
+    func show(_ card: Card, index i: Int, face: CardFaceLayout, pictures: ShowPictures) {
+        index = i
+        layer.name = "card \(i)"
+        let fit = ScreenFit.fit(pictures.size(card.image), in: face.picture)
+        picture.frame = fit
+        picture.contents = .image(pictures.picture(card.image, width: fit.width.clampedInt, height: fit.height.clampedInt))
+        title.contents = .text(
+            card.title,
+            TextAttributes(size: face.titleFont, weight: .bold, color: ScreenColors.cardTitle, maxLines: 1))
+        subtitle.contents = .text(
+            card.subtitle, TextAttributes(size: face.subtitleFont, color: ScreenColors.cardSubtitle, maxLines: 1))
+        text.contents = .text(card.text, TextAttributes(size: face.textFont, color: ScreenColors.cardTitle))
+    }
+
+    /// Where a view waiting in the pool is put: far above the viewport, outside its
+    /// clip, so nothing of it is drawn. It stays unhidden so that its picture (the
+    /// compositor's group surface) is kept and drawn over for the next card instead of
+    /// allocated anew (a hidden layer's group is dropped).
+    static let parked = Point2D(x: 0, y: -100_000)
+
+    /// Puts the view back in the pool: parked, at rest.
+    func recycle() {
+        index = nil
+        layer.position = Self.parked
+        layer.transform = .identity
+        layer.opacity = 1
+        layer.zPosition = 0
+    }
+}
