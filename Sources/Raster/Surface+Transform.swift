@@ -197,23 +197,11 @@ struct TransformJob {
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
         count: Int, opaqueSource: Bool, fade: Bool
     ) {
-        let opacity16 = UInt16(truncatingIfNeeded: opacity)
-        let base = UnsafeRawPointer(src.base), pitchBytes = src.rowPitch &* 4
-        let innerW = UInt(bitPattern: src.width &- 1), innerH = UInt(bitPattern: src.height &- 1)
+        let pair = PairSampler(src, opacity: opacity)
         var i = 0
         while i &+ 1 < count {
             let xa = u &- 0x8000, ya = v &- 0x8000, xb = xa &+ du, yb = ya &+ dv
-            let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
-            let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
-            if UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH && UInt(bitPattern: x1b) < innerW
-                && UInt(bitPattern: y1b) < innerH
-            {
-                bilinearOverPair(
-                    base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4),
-                    pitchBytes: pitchBytes,
-                    dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
-                    dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
-                    into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity16)
+            if pair.draw(xa, ya, xb, yb, into: p, opaqueSource: opaqueSource, fade: fade) {
                 u = xb &+ du &+ 0x8000
                 v = yb &+ dv &+ 0x8000
                 p += 2
@@ -298,28 +286,17 @@ struct TransformJob {
         _ uh: inout Int64, _ vh: inout Int64, _ wh: inout Int64, _ du: Int64, _ dv: Int64, _ dw: Int64,
         _ p: inout UnsafeMutablePointer<UInt32>, count: Int, opaqueSource: Bool, fade: Bool
     ) {
-        let opacity16 = UInt16(truncatingIfNeeded: opacity)
-        let base = UnsafeRawPointer(src.base), pitchBytes = src.rowPitch &* 4
-        let innerW = UInt(bitPattern: src.width &- 1), innerH = UInt(bitPattern: src.height &- 1)
+        let pair = PairSampler(src, opacity: opacity)
         var i = 0
         while i < count {
             let a = projectivePosition(uh, vh, wh)
             if i &+ 1 < count, let (ua, va) = a,
                 let (ub, vb) = projectivePosition(uh &+ du, vh &+ dv, wh &+ dw)
             {
-                let xa = ua &- 0x8000, ya = va &- 0x8000, xb = ub &- 0x8000, yb = vb &- 0x8000
-                let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
-                let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
-                if UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH
-                    && UInt(bitPattern: x1b) < innerW && UInt(bitPattern: y1b) < innerH
+                if !pair.draw(
+                    ua &- 0x8000, va &- 0x8000, ub &- 0x8000, vb &- 0x8000, into: p, opaqueSource: opaqueSource,
+                    fade: fade)
                 {
-                    bilinearOverPair(
-                        base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4),
-                        pitchBytes: pitchBytes,
-                        dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
-                        dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
-                        into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity16)
-                } else {
                     singleBilinearOver(ua, va, p)
                     singleBilinearOver(ub, vb, p + 1)
                 }
@@ -337,6 +314,45 @@ struct TransformJob {
             p += 1
             i &+= 1
         }
+    }
+}
+
+/// Two bilinear samples OVER two destination pixels in one step (`bilinearOverPair`),
+/// when both footprints lie inside the source: the pair loops' common step.
+struct PairSampler {
+    let base: UnsafeRawPointer
+    let pitchBytes: Int
+    let innerW: UInt
+    let innerH: UInt
+    let opacity: UInt16
+
+    init(_ src: SampleSource, opacity: UInt32) {
+        base = UnsafeRawPointer(src.base)
+        pitchBytes = src.rowPitch &* 4
+        innerW = UInt(bitPattern: src.width &- 1)
+        innerH = UInt(bitPattern: src.height &- 1)
+        self.opacity = UInt16(truncatingIfNeeded: opacity)
+    }
+
+    /// Draws the samples at (xa, ya) and (xb, yb) (Q16.16, already less half a pixel)
+    /// into `p` and `p + 1`; false (nothing drawn) when a footprint reaches past the
+    /// source's edge.
+    @inline(__always)
+    func draw(
+        _ xa: Int64, _ ya: Int64, _ xb: Int64, _ yb: Int64, into p: UnsafeMutablePointer<UInt32>,
+        opaqueSource: Bool, fade: Bool
+    ) -> Bool {
+        let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
+        let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
+        guard UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH && UInt(bitPattern: x1b) < innerW
+            && UInt(bitPattern: y1b) < innerH
+        else { return false }
+        bilinearOverPair(
+            base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4), pitchBytes: pitchBytes,
+            dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
+            dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
+            into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity)
+        return true
     }
 }
 

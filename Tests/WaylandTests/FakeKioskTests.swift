@@ -23,13 +23,7 @@ struct FakeKioskTests {
     }
 
     func status(_ fake: FakeCompositor) throws -> [String: String] {
-        var out: [String: String] = [:]
-        let r = try ChildProcess.run([vitrine, "ctl", "status", "--socket", fake.runtime + "/control"])
-        for line in r.stdout.split(separator: "\n") {
-            let kv = line.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
-        }
-        return out
+        try KioskStatus(vitrine: vitrine, control: fake.runtime + "/control").read()
     }
 
     /// Waits (hang bound 60 s) for the kiosk to end; its exit status, or 128 + signal.
@@ -170,14 +164,6 @@ struct FakeKioskTests {
 
     /// Waits (hang bound 60 s) until the kiosk's status satisfies `check`.
     func waitForStatus(_ fake: FakeCompositor, _ check: ([String: String]) -> Bool) throws -> [String: String] {
-        let deadline = ChildProcess.now + 60
-        var s: [String: String] = [:]
-        while ChildProcess.now < deadline {
-            s = try status(fake)
-            if check(s) { return s }
-            usleep(50_000)
-        }
-        Issue.record("timed out; last status \(s)")
-        return s
+        try KioskStatus(vitrine: vitrine, control: fake.runtime + "/control").wait("the kiosk's status", check)
     }
 }

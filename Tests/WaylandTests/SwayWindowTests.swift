@@ -16,30 +16,12 @@ struct SwayWindowTests {
     static let kioskBoard = root + "/board/wayland-kiosk.toml"
     let vitrine = ChildProcess.vitrineBinary()
 
-    func status(_ control: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for line in try ChildProcess.run([vitrine, "ctl", "status", "--socket", control]).stdout.split(separator: "\n") {
-            let kv = line.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
-        }
-        return out
-    }
 
-    func wait(_ control: String, _ what: String, _ check: ([String: String]) -> Bool) throws -> [String: String] {
-        let deadline = ChildProcess.now + 60
-        var s: [String: String] = [:]
-        while ChildProcess.now < deadline {
-            s = try status(control)
-            if check(s) { return s }
-            usleep(50_000)
-        }
-        Issue.record("timed out waiting for \(what); last status \(s)")
-        return s
-    }
 
     @Test func aResizedOutputLaysTheShowOutAnew() throws {
         let sway = try Sway(name: "resize")
         let control = sway.runtime + "-control"
+        let status = KioskStatus(vitrine: vitrine, control: control)
         let kiosk = try ChildProcess(
             [vitrine, "run", "--board", Self.kioskBoard, "--control", control],
             environment: ChildProcess.inheritedEnvironment().filter {
@@ -50,13 +32,13 @@ struct SwayWindowTests {
             kiosk.wait(timeout: 30)
             unlink(control)
         }
-        _ = try wait(control, "the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
+        _ = try status.wait("the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
         _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
-        let before = try wait(control, "home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        let before = try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
         #expect(before["panel"] == "800x480", "\(before)")
 
         #expect(try sway.message("output HEADLESS-1 resolution 1024x600"))
-        let after = try wait(control, "home at 1024x600, at rest") {
+        let after = try status.wait("home at 1024x600, at rest") {
             $0["panel"] == "1024x600" && $0["animating"] == "false"
                 && ($0["frames"].flatMap { Int($0) } ?? 0) > (before["frames"].flatMap { Int($0) } ?? 0)
         }

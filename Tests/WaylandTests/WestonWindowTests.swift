@@ -26,27 +26,7 @@ struct WestonWindowTests {
         return dir
     }
 
-    func status(_ control: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for line in try ChildProcess.run([vitrine, "ctl", "status", "--socket", control]).stdout.split(separator: "\n") {
-            let kv = line.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
-        }
-        return out
-    }
 
-    /// Waits (hang bound 60 s) until `check` holds for the kiosk's status.
-    func wait(_ control: String, _ what: String, _ check: ([String: String]) -> Bool) throws -> [String: String] {
-        let deadline = ChildProcess.now + 60
-        var s: [String: String] = [:]
-        while ChildProcess.now < deadline {
-            s = try status(control)
-            if check(s) { return s }
-            usleep(50_000)
-        }
-        Issue.record("timed out waiting for \(what); last status \(s)")
-        return s
-    }
 
     /// A headless render of the same show: `--scene SCENE --at T`.
     func render(_ show: String, scene: String, at t: Double) throws -> Surface {
@@ -62,6 +42,7 @@ struct WestonWindowTests {
         let weston = try Weston(name: "frames")
         let show = try show("frames", hold: 60)
         let control = weston.runtime + "/control"
+        let status = KioskStatus(vitrine: vitrine, control: control)
         let kiosk = try ChildProcess(
             [vitrine, "run", "--board", Self.kioskBoard, "--show", show, "--control", control],
             environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
@@ -72,26 +53,26 @@ struct WestonWindowTests {
         }
         // The first frame: the closed doors. Between two statuses that both count one
         // frame drawn, the screenshot shows that frame.
-        let first = try wait(control, "the first frame") { $0["frames"] == "1" }
+        let first = try status.wait("the first frame") { $0["frames"] == "1" }
         #expect(first["backend"]?.hasPrefix("wayland") == true, "\(first)")
         #expect(first["panel"] == "800x480", "the fullscreen size")
         #expect(first["backend"]?.contains("window 800x480") == true, "\(first)")
         let doors = try weston.screenshot()
-        #expect(try status(control)["frames"] == "1", "a second frame came before the screenshot")
+        #expect(try status.read()["frames"] == "1", "a second frame came before the screenshot")
         let renderedDoors = try render(show, scene: "launch", at: 0)
         let d1 = difference(doors, renderedDoors)
         #expect(d1.share < 0.001, "closed doors: \(d1.share * 100)% of pixels differ (largest \(d1.largest))")
 
         // Home, at rest: the same pixels as the headless render.
         _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
-        let still = try wait(control, "home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        let still = try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
         let home = try weston.screenshot()
         let d2 = difference(home, try render(show, scene: "home", at: 1))
         #expect(d2.share < 0.001, "home: \(d2.share * 100)% of pixels differ (largest \(d2.largest))")
 
         // Still: no frame drawn while nothing moves (the frame callbacks stop too).
         usleep(1_000_000)
-        let later = try status(control)
+        let later = try status.read()
         #expect(later["frames"] == still["frames"], "frames drawn while still: \(still["frames"] ?? "?") -> \(later["frames"] ?? "?")")
         kill(kiosk.pid, SIGTERM)
         #expect(kiosk.wait(timeout: 30))
@@ -104,7 +85,7 @@ struct WestonWindowTests {
             [vitrine, "run", "--board", Self.kioskBoard, "--control", weston.runtime + "/control"],
             environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
                 + weston.clientEnvironment)
-        _ = try wait(weston.runtime + "/control", "the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
+        _ = try KioskStatus(vitrine: vitrine, control: weston.runtime + "/control").wait("the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
         kill(weston.process.pid, SIGKILL)
         #expect(kiosk.wait(timeout: 30), "the kiosk still runs without its compositor")
         #expect(kiosk.exitStatus == 75, "exit \(kiosk.exitStatus.map(String.init) ?? "signal"): \(kiosk.standardError)")
