@@ -3,6 +3,8 @@
 //
 //   configure W H     a configure of W x H to the latest toplevel
 //   storm N W H       N configures, one every 10 ms, the last W x H (shell.c's sizes before)
+//   tap X Y           a touch down and up at surface point (X, Y) of the latest surface
+//   click X Y         the pointer enters there, its left button pressed and released
 //   close             xdg_toplevel.close
 //   ping SERIAL       xdg_wm_base.ping (the client answers `pong SERIAL`)
 //   error             wl_surface error 2 (invalid size) on the latest surface
@@ -37,6 +39,10 @@ static void command(char *text) {
         send_configure(s, w, h);
     } else if (sscanf(text, "storm %d %d %d", &n, &w, &h) == 3) {
         start_storm(n, w, h);
+    } else if (sscanf(text, "tap %d %d", &w, &h) == 2) {
+        seat_tap(s, w, h);
+    } else if (sscanf(text, "click %d %d", &w, &h) == 2) {
+        seat_click(s, w, h);
     } else if (strcmp(text, "close") == 0) {
         if (s && s->toplevel) xdg_toplevel_send_close(s->toplevel);
         say("close sent");

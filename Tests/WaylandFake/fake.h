@@ -136,6 +136,13 @@ void disconnect_later(struct wl_client *client);
 /// Disconnects `client` if the `--disconnect-at` stage is `reached`.
 void stage_reached(struct wl_client *client, enum stage reached);
 
+// seat.c
+/// The wl_seat global: touch and pointer.
+void seat_create(void);
+/// A tap (touch down, up) or a click (pointer enter, left button) at surface point (x, y).
+void seat_tap(struct fake_surface *s, double x, double y);
+void seat_click(struct fake_surface *s, double x, double y);
+
 // surface.c
 void compositor_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id);
 void buffer_created(struct wl_resource *resource);

@@ -262,6 +262,7 @@ int main(int argc, char **argv) {
     }
     if (fake.offer_wm_base) wl_global_create(fake.display, &xdg_wm_base_interface, 2, NULL, wm_base_bind);
     if (fake.offer_output) wl_global_create(fake.display, &wl_output_interface, 2, NULL, output_bind);
+    seat_create();
     fake.repaint = wl_event_loop_add_timer(fake.loop, repaint, NULL);
     wl_event_loop_add_signal(fake.loop, SIGTERM, terminate, NULL);
     wl_event_loop_add_signal(fake.loop, SIGINT, terminate, NULL);

@@ -84,6 +84,42 @@ struct FakeKioskTests {
         #expect(k.standardError.contains("wayland: the window was closed (xdg_toplevel.close): stopping"), "\(k.standardError)")
     }
 
+    /// Touch and clicks through the compositor's wl_seat reach the show: a tap (wl_touch
+    /// down, frame, up, frame) on the Books tile, where the demo tour taps it, opens the
+    /// folder; `ctl home` closes it; a click (wl_pointer enter and left button, one finger
+    /// with `pointer_as_touch`) there opens it again.
+    @Test func touchAndClicksThroughTheSeatOpenTheFolder() throws {
+        let fake = try FakeCompositor("kiosk-seat")
+        let k = try kiosk(fake)
+        defer { kill(k.pid, SIGTERM) }
+        let tour = fake.runtime + "/tour"
+        let r = try ChildProcess.run(
+            [vitrine, "render", "--board", Self.root + "/board/headless-800x480.toml", "--tour", "--fps", "1", "--out", tour])
+        try #require(r.status == 0, "\(r.stderr)")
+        let line = try #require(
+            ChildProcess.read(tour + "/tour.touch").split(separator: "\n").first { $0.contains("open the folder") })
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        let (x, y) = (try #require(Int(words[2])), try #require(Int(words[3])))
+
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", fake.runtime + "/control"])
+        let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        try fake.send("tap \(x) \(y)")
+        let folder = try waitForStatus(fake) { $0["screen"] == "folder:books" && $0["animating"] == "false" }
+        #expect(folder["screen"] == "folder:books", "\(folder)")
+        #expect(Int(folder["touch_began"] ?? "") == Int(home["touch_began"] ?? "")! + 1, "\(folder)")
+        #expect(folder["touch_down"] == "0")
+
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", fake.runtime + "/control"])
+        _ = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        try fake.send("click \(x) \(y)")
+        let again = try waitForStatus(fake) { $0["screen"] == "folder:books" && $0["animating"] == "false" }
+        #expect(again["screen"] == "folder:books", "\(again)")
+        #expect(again["touch_down"] == "0")
+        #expect(k.standardError.contains(": touch, pointer"), "the seat logged: \(k.standardError)")
+        kill(k.pid, SIGTERM)
+        #expect(exit(k) == 0, "\(k.standardError)")
+    }
+
     /// A window first configured 1x1 draws nothing and says why; a usable size draws.
     @Test func aTinyWindowWaitsForAUsableSize() throws {
         let fake = try FakeCompositor("kiosk-tiny", ["--size", "1x1"])
