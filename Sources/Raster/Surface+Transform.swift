@@ -266,7 +266,7 @@ struct TransformJob {
             return
         }
         for _ in k0..<k1 {
-            if let (u, v) = position(uh, vh, wh, affine: false) {
+            if let (u, v) = projectivePosition(uh, vh, wh) {
                 blend(sample(u, v), into: p)
             }
             uh &+= du

@@ -118,12 +118,7 @@ final class CardListScreen: ShowScreen {
         bindTap(backButton, opening: .home)
         bindTap(detail.menuButton, opening: .menu)
         if count == 0 {
-            let label = PlainScreen.label(
-                "cards.empty", "No cards", frame: m.content,
-                TextAttributes(size: m.barFontSize, color: ScreenColors.tileTitle, alignment: .center, maxLines: 1))
-            label.frame = Rect2D(
-                x: m.content.minX, y: (m.height / 2 - m.barFontSize).rounded(.down), width: m.content.width,
-                height: (m.barFontSize * 2).rounded())
+            let label = PlainScreen.emptyLabel("cards.empty", "No cards", metrics: m)
             layer.addSublayer(label)
             emptyLabel = label
         }

@@ -146,12 +146,7 @@ final class ShelfScreen: PlainScreen {
         layer.addSublayer(shelf)
         layer.addSublayer(pager)
         if books.isEmpty {
-            let label = PlainScreen.label(
-                "shelf.empty", "No books", frame: m.content,
-                TextAttributes(size: m.barFontSize, color: ScreenColors.tileTitle, alignment: .center, maxLines: 1))
-            label.frame = Rect2D(
-                x: m.content.minX, y: (m.height / 2 - m.barFontSize).rounded(.down), width: m.content.width,
-                height: (m.barFontSize * 2).rounded())
+            let label = PlainScreen.emptyLabel("shelf.empty", "No books", metrics: m)
             layer.addSublayer(label)
             emptyLabel = label
         }

@@ -156,4 +156,16 @@ class PlainScreen: ShowScreen {
         l.allowsHitTesting = false
         return l
     }
+
+    /// What an empty screen says ("No books", "No cards"): one line across the content,
+    /// centred on the screen's middle.
+    static func emptyLabel(_ name: String, _ text: String, metrics m: ScreenMetrics) -> Layer {
+        let label = Self.label(
+            name, text, frame: m.content,
+            TextAttributes(size: m.barFontSize, color: ScreenColors.tileTitle, alignment: .center, maxLines: 1))
+        label.frame = Rect2D(
+            x: m.content.minX, y: (m.height / 2 - m.barFontSize).rounded(.down), width: m.content.width,
+            height: (m.barFontSize * 2).rounded())
+        return label
+    }
 }

@@ -34,7 +34,7 @@ enum Listeners {
             configure: { data, _, width, height, _ in
                 WaylandDisplay.from(data).toplevelConfigured(width: width, height: height)
             },
-            close: { data, _ in WaylandDisplay.from(data).closeRequested = true },
+            close: { data, _ in WaylandDisplay.from(data).closeRequested() },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }))
 

@@ -5,9 +5,9 @@ import Display
 extension WaylandDisplay {
     public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {
         try dispatch(waiting: 0)
-        let happened = events
+        // Reported in place and then cleared: the storage stays for the next batch.
+        for e in events { report(e) }
         events.removeAll(keepingCapacity: true)
-        for e in happened { report(e) }
     }
 
     /// Reads what the connection has (waiting up to `seconds` for something, 0: not at
@@ -27,10 +27,6 @@ extension WaylandDisplay {
         }
         guard wl_display_dispatch_pending(connection) >= 0 else { throw connectionError() }
         try flush()
-        if closeRequested, !closeReported {
-            closeReported = true
-            events.append(.closeRequested("wayland: the window was closed (xdg_toplevel.close)"))
-        }
     }
 
     /// Sends the requests queued. A full socket (EAGAIN) is left for the next call, and a
@@ -63,6 +59,11 @@ extension WaylandDisplay {
     }
 
     // MARK: listeners' work
+
+    /// xdg_toplevel.close: the kiosk stops.
+    func closeRequested() {
+        events.append(.closeRequested("wayland: the window was closed (xdg_toplevel.close)"))
+    }
 
     func toplevelConfigured(width: Int32, height: Int32) {
         size.toplevelConfigure(width: width, height: height)

@@ -84,30 +84,22 @@ extension WaylandDisplay {
         guard wl_display_roundtrip(connection) >= 0 else { throw connectionError() }
     }
 
-    /// A registry global: bound when the window uses it.
+    /// A registry global: bound when the window uses it (the first of each kind the window
+    /// needs one of; every seat and output).
     func global(name: UInt32, interface: String, version: UInt32) {
         let wanted = vitrine_interface_version(interface)
-        guard wanted > 0, let registry else { return }
-        let v = min(version, wanted)
-        guard let raw = vitrine_registry_bind(registry, name, interface, v) else { return }
+        guard wanted > 0, let registry, !isBound(interface) else { return }
+        guard let raw = vitrine_registry_bind(registry, name, interface, min(version, wanted)) else { return }
         let proxy = OpaquePointer(raw)
         switch interface {
-        case "wl_compositor": if compositor == nil { compositor = proxy } else { wl_compositor_destroy(proxy) }
-        case "wl_shm": if shm == nil { shm = proxy } else { wl_shm_destroy(proxy) }
+        case "wl_compositor": compositor = proxy
+        case "wl_shm": shm = proxy
         case "xdg_wm_base":
-            if wmBase == nil {
-                wmBase = proxy
-                _ = xdg_wm_base_add_listener(proxy, Listeners.wmBase, userData)
-            } else {
-                xdg_wm_base_destroy(proxy)
-            }
+            wmBase = proxy
+            _ = xdg_wm_base_add_listener(proxy, Listeners.wmBase, userData)
         case "wp_presentation":
-            if presentation == nil {
-                presentation = proxy
-                _ = wp_presentation_add_listener(proxy, Listeners.presentation, userData)
-            } else {
-                wp_presentation_destroy(proxy)
-            }
+            presentation = proxy
+            _ = wp_presentation_add_listener(proxy, Listeners.presentation, userData)
         case "wl_seat":
             let seat = WaylandSeat(proxy: proxy, name: name, display: self)
             seats.append(seat)
@@ -117,6 +109,17 @@ extension WaylandDisplay {
             outputs.append(output)
             _ = wl_output_add_listener(proxy, Listeners.output, Unmanaged.passUnretained(output).toOpaque())
         default: wl_proxy_destroy(proxy)
+        }
+    }
+
+    /// Whether the one global of `interface` the window keeps is bound already.
+    func isBound(_ interface: String) -> Bool {
+        switch interface {
+        case "wl_compositor": compositor != nil
+        case "wl_shm": shm != nil
+        case "xdg_wm_base": wmBase != nil
+        case "wp_presentation": presentation != nil
+        default: false
         }
     }
 
@@ -159,7 +162,9 @@ extension WaylandDisplay {
             guard left > 0 else { throw .unavailable("the Wayland compositor at \(socket) did not configure the window within \(Int(timeout)) s") }
             try dispatch(waiting: left)
         }
-        events.removeAll()
+        // The size the window opens at is the display's own; only a close asked for
+        // meanwhile is still news for the kiosk.
+        events.removeAll { if case .closeRequested = $0 { false } else { true } }
     }
 
     /// CLOCK_MONOTONIC, seconds.

@@ -13,7 +13,7 @@ import Raster
 /// Owned by the event loop's thread, like every libwayland call behind it. Events
 /// (`handleEvents`) come from the connection's one descriptor: frame callbacks become
 /// `.frameShown`, a new usable size `.outputBack`, an unusable one `.outputLost`, a
-/// close request `.closeRequested`; seat input is queued for `takeInput()`.
+/// close request `.closeRequested`; seat input is queued for `drainInput(_:)`.
 public final class WaylandDisplay: DisplayBackend {
     /// The buffers' size, pixels: the window's, or while it is unusable (too small) the
     /// last usable one (the preferred size before any), so a pipeline can be made.
@@ -64,8 +64,6 @@ public final class WaylandDisplay: DisplayBackend {
     /// A frame callback arrived while every buffer was held: `.frameShown` is owed at
     /// the next release.
     var frameOwed = false
-    var closeRequested = false
-    var closeReported = false
     /// The last usable buffer size, pixels.
     var lastUsable: (width: Int, height: Int)
     /// The presentation clock (wp_presentation.clock_id; CLOCK_MONOTONIC when it is).
@@ -112,10 +110,11 @@ public final class WaylandDisplay: DisplayBackend {
         wl_display_flush(connection)
     }
 
-    /// Input the seats sent since the last call, in order.
-    public func takeInput() -> [WaylandInput] {
-        defer { input.removeAll(keepingCapacity: true) }
-        return input
+    /// Hands `body` the input the seats sent since the last call, in order (the queue's
+    /// storage is kept for the next batch).
+    public func drainInput(_ body: (WaylandInput) -> Void) {
+        for item in input { body(item) }
+        input.removeAll(keepingCapacity: true)
     }
 
     public func acquire() throws(DisplayError) -> DisplayBuffer {

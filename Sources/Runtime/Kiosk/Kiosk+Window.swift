@@ -13,7 +13,7 @@ extension Kiosk {
     func windowInput() {
         guard let window = display as? WaylandDisplay else { return }
         var touchedNow = false
-        for item in window.takeInput() {
+        window.drainInput { item in
             switch item {
             case .touch(var e):
                 e.time -= startTime
