@@ -72,7 +72,7 @@ public final class WaylandDisplay: DisplayBackend {
     /// feedback), and the refresh it reported.
     var lastPresented: Double?
     var outputRefresh: Double?
-    /// Input from the seats, for `takeInput()`.
+    /// Input from the seats, for `drainInput(_:)`.
     var input: [WaylandInput] = []
     /// What `handleEvents` reports next.
     var events: [DisplayEvent] = []
