@@ -3,8 +3,8 @@
 // (README, "Fuzzing"). A package of its own, depending on the main package by path, so that
 // `swift build` and `swift test` at the top never build them. Built and run by `./run`:
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address
-// Each target is one file defining `LLVMFuzzerTestOneInput` (no `main`: libFuzzer brings
-// it, and SwiftPM compiles a one-file executable with -parse-as-library).
+// Each target is one main.swift: the test of one input, handed to libFuzzer's driver
+// (FuzzSupport's `runFuzzer`).
 import PackageDescription
 
 /// The main package's identity: SwiftPM names a path dependency after its folder, which is
@@ -14,24 +14,33 @@ let vitrine = String(Context.packageDirectory.split(separator: "/").dropLast(2).
 /// A product of the main package.
 func module(_ name: String) -> Target.Dependency { .product(name: name, package: vitrine) }
 
+/// Linked with lld (the toolchain's): GNU gold, swiftc's default linker on Linux, stops with
+/// "internal error in format_file_lineno" on some of these instrumented links (TouchStream,
+/// TouchScript; binutils 2.40). lld and bfd link them.
+let linker: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
+
+/// A fuzz target: Sources/NAME/main.swift.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, linkerSettings: linker)
+}
+
 let package = Package(
     name: "VitrineFuzz",
     dependencies: [.package(path: "../..")],
     targets: [
         // What the targets share: reading the input's bytes, and the checks on the touch
         // sequences a tracker hands on.
-        .target(name: "FuzzSupport", dependencies: [module("Input")]),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver", module("Input")]),
+        // The declaration of libFuzzer's driver, which each target's main calls.
+        .target(name: "CFuzzerDriver"),
 
-        .executableTarget(name: "BoardFuzz", dependencies: ["FuzzSupport", module("Board")]),
-        .executableTarget(name: "ShowFuzz", dependencies: ["FuzzSupport", module("Show")]),
-        .executableTarget(
-            name: "TouchScriptFuzz", dependencies: ["FuzzSupport", module("Input"), module("Runtime")]),
-        .executableTarget(name: "ControlLineFuzz", dependencies: ["FuzzSupport", module("Runtime")]),
-        .executableTarget(name: "PNGFuzz", dependencies: ["FuzzSupport", module("Assets")]),
-        .executableTarget(name: "JPEGFuzz", dependencies: ["FuzzSupport", module("Assets")]),
-        .executableTarget(
-            name: "TouchStreamFuzz",
-            dependencies: ["FuzzSupport", module("Input"), module("LibInput"), module("Rotation")]),
+        fuzzTarget("BoardFuzz", [module("Board")]),
+        fuzzTarget("ShowFuzz", [module("Show")]),
+        fuzzTarget("TouchScriptFuzz", [module("Input"), module("Runtime")]),
+        fuzzTarget("ControlLineFuzz", [module("Runtime")]),
+        fuzzTarget("PNGFuzz", [module("Assets")]),
+        fuzzTarget("JPEGFuzz", [module("Assets")]),
+        fuzzTarget("TouchStreamFuzz", [module("Input"), module("LibInput"), module("Rotation")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-/// The bytes libFuzzer hands `LLVMFuzzerTestOneInput`, as an array (copied: the targets'
+/// The bytes libFuzzer hands a target's test, as an array (copied: the targets'
 /// entry points take arrays, as the files they read would give them).
 public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     guard let data, size > 0 else { return [] }

@@ -18,8 +18,7 @@ import Rotation
 /// Input layout: a 4-byte header (orientation, panel size, fingers followed, the board's
 /// `[touch] device`), then 13-byte records: kind, device (event0...event3), slot (Int16),
 /// x and y (Float32 bits), time step (Int8 milliseconds; -128 is NaN, 127 infinity).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func touchStreamFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func touchStreamFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = ByteReader(fuzzBytes(data, size))
     let panels = [(800, 480), (480, 800), (1920, 1080), (320, 240), (1, 1)]
     let (width, height) = panels[Int(input.u8()) % panels.count]
@@ -52,6 +51,13 @@ public func touchStreamFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         let event: RawInputEvent.Kind
         switch kind % 17 {
         case 0:
+            // libinput removes a device before adding it again (a replug).
+            if devices.contains(device) {
+                translator.translate(RawInputEvent(device: device, time: time, .removed)) { action in
+                    checkAction(action, panel: panel, fingers: fingers)
+                    tracker.take(action) { check.check($0) }
+                }
+            }
             // Capabilities from the slot's low bits, slots from the rest.
             let info = InputDeviceInfo(
                 name: "Fuzz device \(device.last!)", sysname: device,
@@ -126,3 +132,5 @@ func checkAction(_ action: InputAction, panel: PanelSize, fingers: Int) {
     case .pointerCancelled, .deviceAdded, .deviceRemoved: break
     }
 }
+
+runFuzzer(touchStreamFuzz)

@@ -5,8 +5,7 @@ import FuzzSupport
 /// a board, or a `ConfigError` naming the file; never a trap, a hang or a leak. The board's
 /// folder does not exist, so a `[show] path` is looked up (stat) and not found, never
 /// opened.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func boardFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func boardFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let path = "/nonexistent-fuzz/board.toml"
     do {
         _ = try Board.parse(text: fuzzText(data, size), path: path)
@@ -15,3 +14,5 @@ public func boardFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+runFuzzer(boardFuzz)

@@ -6,8 +6,7 @@ import Runtime
 /// parser (`ControlCommand`): a command, or an error reply of one line; never a trap, a
 /// hang or a leak. The kiosk's part, carrying the command out, needs a kiosk (the unit
 /// tests drive it).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func controlLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func controlLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     // The server reads 128 bytes at a time while it has no LF and at most maxBytes.
     var received = 0
@@ -40,3 +39,5 @@ public func controlLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     return 0
 }
+
+runFuzzer(controlLineFuzz)

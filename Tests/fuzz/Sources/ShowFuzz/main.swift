@@ -6,8 +6,7 @@ import Show
 ///
 /// A manifest that parses is written back (`manifestText`, what `vitrine show init`
 /// writes) and read again: the same show must come back.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func showFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func showFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let path = "fuzz/show.toml"
     let show: Show
     do {
@@ -25,3 +24,5 @@ public func showFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+runFuzzer(showFuzz)

@@ -10,8 +10,7 @@ import Runtime
 /// Parsed twice, as both callers do: for a known panel (every point on it) and for none.
 /// A script that parses is played into a `TouchTracker` as the renderer plays it: the
 /// touches must come out well formed (`TouchSequenceCheck`), on the screen for the panel.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let path = "fuzz.touch"
     for panel in [PanelSize(width: 800, height: 480), nil] {
@@ -41,3 +40,5 @@ public func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     return 0
 }
+
+runFuzzer(touchScriptFuzz)
