@@ -321,7 +321,7 @@ public final class Kiosk {
         if let turn = transition, !turn.update(time: t) { transition = nil }
         for w in program.takeWarnings() { logger.warning("\(w)") }
         if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
-        guard force || pipeline.compositor.needsDisplay else {
+        guard force || pipeline.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
             return
         }
@@ -374,7 +374,7 @@ public final class Kiosk {
     func scheduleIfMoving() {
         guard display.isOutputAvailable else { return }
         if isMoving || router.activeTouchCount > 0 || router.nextDeadline != nil
-            || pipeline.compositor.needsDisplay
+            || pipeline.needsDisplay
         {
             requestFrame()
         } else if let later = scene.nextChange {
