@@ -37,18 +37,18 @@ public final class FramePipeline {
     /// Frames drawn so far.
     private var framesDrawn = 0
 
-    /// A picture drawn over each frame in panel space (`PanelOverlay`: the orientation
-    /// turn's old frame), set before each frame that shows it; nil: none. While one is
+    /// A picture drawn over each frame in the buffers' space (`FrameOverlay`: the
+    /// orientation turn's old frame), set before each frame that shows it; nil: none. While one is
     /// set, each frame is the scene (composited only where it changed) under the picture,
     /// written whole into the buffer; once it is gone, the next frame repairs every
     /// buffer whole.
-    public var overlay: PanelOverlay? {
+    public var overlay: FrameOverlay? {
         didSet { if overlay == nil && oldValue != nil { overlayEnded = true } }
     }
-    /// The scene under the overlay, panel space, 32-bit, when it is neither the shadow
-    /// (which needs no turn) nor the buffer: kept up to date from the scene's damage.
+    /// The scene under the overlay, in the buffers' space, 32-bit, when it is not the
+    /// shadow (which needs no turn): kept up to date from the scene's damage.
     private var under: Surface?
-    /// The 32-bit panel frame the overlay is drawn into when the buffer can't take it
+    /// The 32-bit frame the overlay is drawn into when the buffer can't take it
     /// (rgb565, or memory slow to read), then copied into the buffer.
     private var overlayTarget: Surface?
     /// The overlay was taken away: the buffers still show it.
@@ -130,6 +130,13 @@ public final class FramePipeline {
         return stats
     }
 
+    /// The buffers' size, pixels: the panel's, or the logical size when the display turns
+    /// on scanout.
+    public var bufferWidth: Int { turnsOnScanout ? logicalWidth : panelWidth }
+    public var bufferHeight: Int { turnsOnScanout ? logicalHeight : panelHeight }
+    /// How the display turns a buffer onto the panel (nil: it doesn't).
+    public var bufferTurn: QuarterTurn? { turnsOnScanout ? transform.scanoutTurn : nil }
+
     /// Whether the next frame has anything new to show.
     public var needsDisplay: Bool { overlay != nil || overlayEnded || compositor.needsDisplay }
 
@@ -137,7 +144,7 @@ public final class FramePipeline {
     /// the shadow, or into `under` when the pipeline draws straight into its buffers),
     /// brought into panel space where it changed, then written whole into the buffer with
     /// the picture over it.
-    private func drawFrame(under overlay: PanelOverlay) throws(PipelineError) -> FrameStats {
+    private func drawFrame(under overlay: FrameOverlay) throws(PipelineError) -> FrameStats {
         let buffer: DisplayBuffer
         do { buffer = try display.acquire() } catch { throw .display(error) }
         var stats: FrameStats
@@ -166,7 +173,7 @@ public final class FramePipeline {
         } catch {
             throw .compositor(error)
         }
-        let all = PixelRect(width: panelWidth, height: panelHeight)
+        let all = PixelRect(width: bufferWidth, height: bufferHeight)
         stats.repaintedPixels = all.area
         stats.repaintedRects = 1
         stats.fullRepaint = true
@@ -181,14 +188,14 @@ public final class FramePipeline {
         return stats
     }
 
-    /// The panel-space scene the overlay is drawn over: the shadow when it needs no turn,
-    /// else `under`, made (and filled whole) on the overlay's first frame.
+    /// The scene the overlay is drawn over, in the buffers' space: the shadow when it
+    /// needs no turn, else `under`, made (and filled whole) on the overlay's first frame.
     private func overlayBase() throws(CompositorError) -> Surface {
         if let shadow, turn == nil { return shadow }
         if let under { return under }
         let made: Surface
         do {
-            made = try Surface(width: panelWidth, height: panelHeight, format: .xrgb8888)
+            made = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
         } catch {
             throw .raster(error)
         }
@@ -204,11 +211,11 @@ public final class FramePipeline {
         return made
     }
 
-    /// The 32-bit panel frame the overlay is drawn into when the buffer can't take it.
+    /// The 32-bit frame the overlay is drawn into when the buffer can't take it.
     private func overlayStagingSurface() throws(CompositorError) -> Surface {
         if let s = overlayTarget ?? panelShadow { return s }
         do {
-            let s = try Surface(width: panelWidth, height: panelHeight, format: .xrgb8888)
+            let s = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
             overlayTarget = s
             return s
         } catch {
@@ -226,25 +233,24 @@ public final class FramePipeline {
         if shadow == nil { compositor.invalidateTargets() }
     }
 
-    /// The picture on the panel as last drawn, in panel space, 32-bit: the old frame an
-    /// orientation turn turns (a turn still under way included: the next turn starts from
-    /// what the panel shows). A pipeline that keeps an unturned shadow hands it over (it
-    /// must not draw again afterwards: it is being replaced); otherwise a new surface.
-    func panelSnapshot() throws(CompositorError) -> Surface {
-        let panel = PixelRect(width: panelWidth, height: panelHeight)
+    /// The picture on the panel as last drawn, 32-bit, and the quarter turn that makes it
+    /// upright on the panel: the old frame an orientation turn turns. Usually the logical
+    /// frame (`snapshot()`) and the orientation's turn; during a turn, the frame as
+    /// drawn with the turn's picture over it (the next turn starts from what the panel
+    /// shows) and the display's turn on scanout.
+    func oldFrame() throws(CompositorError) -> (picture: Surface, turn: QuarterTurn?) {
         if let overlay, framesDrawn > 0, let below = (turn == nil ? shadow : nil) ?? under {
             let s: Surface
-            do { s = try Surface(width: panelWidth, height: panelHeight, format: .xrgb8888) } catch { throw .raster(error) }
+            do {
+                s = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
+            } catch {
+                throw .raster(error)
+            }
             try compositor.paintOverlay(
                 overlay.picture, homography: overlay.homography, opacity: overlay.opacity, over: below, into: s)
-            return s
+            return (s, bufferTurn)
         }
-        let logical = try snapshot()
-        guard let turn else { return logical }
-        let s: Surface
-        do { s = try Surface(width: panel.width, height: panel.height, format: .xrgb8888) } catch { throw .raster(error) }
-        try compositor.transfer(from: logical, into: s, turn: turn, staging: nil, region: panel)
-        return s
+        return (try snapshot(), transform.scanoutTurn)
     }
 
     /// Turns and converts the repaired rectangles of the logical shadow into the panel's

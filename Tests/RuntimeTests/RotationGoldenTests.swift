@@ -153,6 +153,21 @@ import VitrineTestSupport
         print("turn at \(t) s: \(mixed) mixed, \(alone) new-only samples; opacity median \(median) (model \(1 - e))")
     }
 
+    /// A turn asked for while one is under way starts from what the panel shows: its
+    /// first frame is the frame before it, the half-turned picture included, pixel for
+    /// pixel; and once both are over the panel shows the last orientation's layout alone.
+    @Test func aTurnDuringATurnStartsFromThePanelsPicture() throws {
+        let r = try RotationRender(
+            "home", width: Self.W, height: Self.H, script: "1.0 rotate 90\n1.1 rotate 180",
+            times: .at([0.9, 65.0 / 60, 66.0 / 60, 1.2, 1.5]))
+        #expect(r.orientations == [.upright, .clockwise90, .upsideDown, .upsideDown, .upsideDown])
+        #expect(differingPixels(r.frames[1], r.frames[0]) > 1000, "the first turn is under way in the frame before")
+        #expect(differingPixels(r.frames[2], r.frames[1]) == 0, "the second turn starts from the panel's picture")
+        #expect(differingPixels(r.frames[3], r.frames[2]) > 1000, "and turns it")
+        let rest = try RotationRender.frame("home", width: Self.W, height: Self.H, rotation: .upsideDown, at: 1.5)
+        #expect(differingPixels(r.frames[4], rest) == 0, "the last orientation's layout alone")
+    }
+
     /// Checks a turn's frame `now` (logical) against the model: where the `old` picture
     /// lies, turned `angle` radians clockwise about the screen's centre, each pixel is
     /// its colour over `new`'s at `opacity`; everywhere else `new` alone. Returns the

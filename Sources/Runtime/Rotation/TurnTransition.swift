@@ -9,26 +9,26 @@ import Rotation
 /// turning by the angle between the two orientations while it fades out over the new
 /// layout, in `duration` seconds (ease-in-out).
 ///
-/// Drawn over the new layout in panel space (`FramePipeline.overlay`): at its start the
-/// picture on the panel is exactly the old one, and at its end it is the new layout
-/// alone, upright for whoever holds the panel the new way. In the new orientation's
-/// logical space the old frame starts turned by `new - old` degrees clockwise and ends
-/// upright; on the panel it starts upright and turns by `old - new`. So the first frame
-/// of the new orientation shows no jump, and no frame shows a half-laid-out screen: the
-/// new scene is whole before the first frame, and the old one is only a picture.
+/// At its start the picture on the panel is exactly the old one, and at its end it is the
+/// new layout alone, upright for whoever holds the panel the new way: on the panel the
+/// old frame turns by `old - new` degrees clockwise (in the new orientation's logical
+/// space it starts turned by `new - old` and ends upright). So the first frame of the new
+/// orientation shows no jump, and no frame shows a half-laid-out screen: the new scene is
+/// whole before the first frame, and the old one is only a picture.
 ///
-/// Why panel space: the picture is resampled once per frame, straight into the panel's
-/// buffer, over the new layout as last composited. Drawn as a layer of the new scene it
-/// made the scene composite again under it every frame, and (with the panel turned in
-/// software) the whole frame turned into the panel again, about a quarter of a turn
-/// frame's time at 1920x1080.
+/// It is drawn over the new layout in the buffers' space (`FramePipeline.overlay`): the
+/// picture is resampled once per frame straight into the buffer, over the new layout as
+/// last composited. Drawn as a layer of the new scene, it made the scene composite again
+/// under it every frame, and (with the panel turned in software) the whole frame turn
+/// into the panel again: about a quarter of a turn frame's time at 1920x1080.
 ///
-/// Each frame draws one of two pictures of the old frame: as the panel showed it, or
-/// turned a quarter clockwise beforehand (once, when the turn starts), whichever leaves
-/// the smaller angle to turn by (at most 45° from upright or upside down). A picture
-/// turned near 90° reads its source down the columns, new cache lines at every pixel:
-/// measured at 1920x1080, each pixel cost 1.5x one turned near 0°. The copy costs one
-/// quarter turn of the frame (about 2 ms at 1920x1080) when the turn starts.
+/// Each frame draws one of two pictures of the old frame: the logical frame as it was, or
+/// the same turned a quarter clockwise beforehand (once, when the turn starts), whichever
+/// is then turned, in the buffer, by an angle within 45° of upright or upside down. A
+/// picture turned near 90° reads its source down the columns, new cache lines at every
+/// pixel: measured at 1920x1080, each pixel cost 1.5x one turned near 0° (upside down
+/// reads rows backwards, as cheap as upright). The copy costs one quarter turn of the
+/// frame (about 2 ms at 1920x1080) when the turn starts.
 final class TurnTransition {
     /// Seconds the turn takes.
     static let duration = 0.3
@@ -40,21 +40,30 @@ final class TurnTransition {
     let start: Double
     /// The pipeline it draws on (the new orientation's).
     private let pipeline: FramePipeline
-    /// The old frame as the panel showed it, and the same turned a quarter clockwise (nil:
-    /// no memory for it: the first picture serves alone).
+    /// The old frame as given, and the same turned a quarter clockwise (nil: no memory
+    /// for it: the first picture serves alone).
     let upright: Surface
     private let quarter: Surface?
-    /// The panel's centre, pixels: both pictures turn about it.
+    /// The clockwise angle, radians, each picture must be turned by in the buffer to show
+    /// the old frame as the panel showed it: the picture's turn onto the panel, less the
+    /// buffer's own turn onto the panel (on scanout).
+    private let uprightBase: Double
+    private let quarterBase: Double
+    /// The buffer's centre, pixels: both pictures turn about it.
     private let centreX: Double
     private let centreY: Double
     /// What is drawn over the new layout now.
-    private(set) var overlay: PanelOverlay?
+    private(set) var overlay: FrameOverlay?
 
     /// - Parameters:
-    ///   - picture: the old frame in panel space (`FramePipeline.panelSnapshot()`).
+    ///   - picture: the old frame (`FramePipeline.oldFrame()`), upright on the panel once
+    ///     turned by `turn`.
     ///   - pipeline: the new orientation's pipeline; the picture is drawn over its frames
     ///     (and its paint threads turn the quarter picture).
-    init(picture: Surface, from old: Orientation, to new: Orientation, on pipeline: FramePipeline, at time: Double) {
+    init(
+        picture: Surface, turnedBy turn: QuarterTurn?, from old: Orientation, to new: Orientation,
+        on pipeline: FramePipeline, at time: Double
+    ) {
         var degrees = new.degrees - old.degrees
         if degrees > 180 { degrees -= 360 }
         if degrees <= -180 { degrees += 360 }
@@ -63,8 +72,10 @@ final class TurnTransition {
         self.pipeline = pipeline
         upright = picture
         quarter = Self.quarterTurned(picture, with: pipeline.compositor)
-        centreX = Double(pipeline.panelWidth) / 2
-        centreY = Double(pipeline.panelHeight) / 2
+        uprightBase = Self.radians(turn) - Self.radians(pipeline.bufferTurn)
+        quarterBase = uprightBase - .pi / 2
+        centreX = Double(pipeline.bufferWidth) / 2
+        centreY = Double(pipeline.bufferHeight) / 2
         set(progress: 0)
     }
 
@@ -89,11 +100,11 @@ final class TurnTransition {
     /// `e`, radians clockwise.
     func angle(at e: Double) -> Double { startAngle * (1 - e) }
 
-    /// The angle the old frame is turned by on the panel at eased progress `e`, radians
+    /// The angle the old frame has turned by on the panel at eased progress `e`, radians
     /// clockwise: 0 at the start.
     func panelAngle(at e: Double) -> Double { -startAngle * e }
 
-    /// Whether the quarter-turned picture draws angle `a` (radians): `a`, modulo a half
+    /// Whether a picture turned by `a` radians costs the most to draw: `a`, modulo a half
     /// turn, more than 45° from 0 and from 180°.
     static func wantsQuarter(_ a: Double) -> Bool {
         let m = abs(a).truncatingRemainder(dividingBy: .pi)
@@ -102,21 +113,17 @@ final class TurnTransition {
 
     private func set(progress e: Double) {
         let a = panelAngle(at: e)
-        let picture: Surface
-        var turnBy = a
-        if let q = quarter, Self.wantsQuarter(a) {
-            // The quarter picture is already turned by π/2: it turns by the rest.
+        var picture = upright, turnBy = uprightBase + a
+        if let q = quarter, Self.wantsQuarter(turnBy) {
             picture = q
-            turnBy = a - .pi / 2
-        } else {
-            picture = upright
+            turnBy = quarterBase + a
         }
         let opacity = UInt8((255 * (1 - e)).rounded())
-        overlay = PanelOverlay(picture: picture, homography: homography(picture, turnedBy: turnBy), opacity: opacity)
+        overlay = FrameOverlay(picture: picture, homography: homography(picture, turnedBy: turnBy), opacity: opacity)
         pipeline.overlay = opacity > 0 ? overlay : nil
     }
 
-    /// Picture pixels to panel pixels: `picture` centred on the panel, turned `angle`
+    /// Picture pixels to buffer pixels: `picture` centred on the buffer, turned `angle`
     /// radians clockwise about the centre (y down).
     private func homography(_ picture: Surface, turnedBy angle: Double) -> Homography {
         let (c, s) = Self.cosSin(angle)
@@ -125,8 +132,11 @@ final class TurnTransition {
         return Homography.translation(x: centreX, y: centreY) * turn * toCentre
     }
 
-    /// cos and sin of `angle`, exact at whole quarter turns (a picture upright or upside
-    /// down is then a copy, not a resampling).
+    /// A quarter turn's clockwise angle, radians (nil: 0).
+    static func radians(_ turn: QuarterTurn?) -> Double { Double(turn?.rawValue ?? 0) * .pi / 180 }
+
+    /// cos and sin of `angle`, exact at whole quarter turns (a picture upright is then a
+    /// copy, not a resampling).
     static func cosSin(_ angle: Double) -> (Double, Double) {
         let quarters = angle / (.pi / 2)
         if abs(quarters - quarters.rounded()) < 1e-12 {
