@@ -41,6 +41,8 @@ public final class Kiosk {
     var tracker: TouchTracker
     var router: TouchRouter<LayerHitTester>
     var touchPlayer: TouchScript.Player?
+    /// The touch script's pass being played (0: the first), when it loops.
+    var touchPass = 0
     /// The input devices (nil: none, e.g. a headless board), and the edge's translation
     /// of their events into panel-space touch and pointer events.
     let input: LibInputSeat?
