@@ -14,6 +14,9 @@
 
 static int (*real_poll)(struct pollfd *, nfds_t, int);
 static unsigned long calls;
+// Every leaked block, chained through its first word: reachable, so the compiler
+// cannot drop the malloc and memset as unused.
+static void *volatile leaked;
 static long leak_bytes = -1;
 static long fd_every = -1;
 
@@ -30,8 +33,13 @@ int poll(struct pollfd *fds, nfds_t n, int timeout) {
     }
     calls++;
     if (leak_bytes > 0) {
-        char *p = malloc((size_t)leak_bytes);
-        if (p) memset(p, 0x5a, (size_t)leak_bytes);
+        size_t n = (size_t)leak_bytes < sizeof(void *) ? sizeof(void *) : (size_t)leak_bytes;
+        void **p = malloc(n);
+        if (p) {
+            memset(p, 0x5a, n);
+            *p = leaked;
+            leaked = p;
+        }
     }
     if (fd_every > 0 && calls % (unsigned long)fd_every == 0) (void)open("/dev/null", O_RDONLY);
     return real_poll(fds, n, timeout);
