@@ -12,7 +12,11 @@ let package = Package(
     name: "Vitrine",
     products: [
         .executable(name: "vitrine", targets: ["vitrine"])
-    ],
+    ]
+        // The modules whose parsers and decoders the fuzz targets feed, one library each, for
+        // Tests/fuzz: a package of its own that depends on this one by path, so that `swift
+        // build` and `swift test` here never build it.
+        + ["Board", "Show", "Input", "Assets", "LibInput", "Rotation", "Runtime"].map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

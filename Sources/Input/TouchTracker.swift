@@ -14,7 +14,8 @@
 ///
 /// Frames: as libinput, changes between two `.frame` events belong together, so they are
 /// held back and handed on, in arrival order, when the frame arrives; consecutive moves
-/// of one touch within a frame are merged into one `.moved` at the last position. At
+/// of one touch within a frame are merged into one `.moved` at the last position, handed
+/// on in the place of the last of them (so times never run back across touches). At
 /// most `maximumPendingUpdates` are held: a device that never sends frames is flushed
 /// then, so memory stays bounded.
 ///
@@ -105,8 +106,13 @@ public final class TouchTracker {
             touch.location = toLogical(position)
             slots[slot] = touch
             if let i = pending.lastIndex(where: { $0.id == touch.id }), pending[i].phase == .moved {
-                pending[i].location = touch.location
-                pending[i].time = time
+                // Merged into the touch's waiting move, which goes last as the newest
+                // change: another touch's update taken in meanwhile is older, and the
+                // updates handed on must never run back in time.
+                var merged = pending.remove(at: i)
+                merged.location = touch.location
+                merged.time = time
+                pending.append(merged)
             } else {
                 pending.append(update(touch, .finger(slot: slot), .moved, time))
             }

@@ -16,7 +16,8 @@ import Input
 ///   `ignoredTouches`), so it can leave nothing pressed;
 /// - motion, up or cancel on a slot that is not down is dropped;
 /// - a device that goes away with fingers down (or the pointer pressed) ends each of
-///   them with a cancel and a frame: never a stuck press;
+///   them with a cancel and a frame, and one whose last touch changes were never framed
+///   (a lift whose frame did not come) gets that frame: never a stuck press;
 /// - only the left button drives the pointer's finger; a release from another device
 ///   than the one that pressed is dropped.
 ///
@@ -36,6 +37,8 @@ public struct InputTranslator {
     private var fingerOf: [DeviceSlot: Int] = [:]
     /// Which fingers are taken, by finger number.
     private var taken: [Bool]
+    /// Devices whose touch changes handed on since their last frame wait for one.
+    private var unframed: Set<String> = []
     /// Touches ignored because every finger was taken, since start.
     public private(set) var ignoredTouches = 0
     /// The device holding the pointer's button down, if any.
@@ -106,18 +109,23 @@ public struct InputTranslator {
                 return
             }
             fingerOf[key] = finger
+            unframed.insert(device)
             emit(.touch(TouchEvent(time: time, .down(slot: finger, position: p))))
         case .touchMotion(let slot, let x, let y):
             guard let finger = fingerOf[DeviceSlot(device: device, slot: Swift.max(0, slot))], let p = inside(x, y)
             else { return }
+            unframed.insert(device)
             emit(.touch(TouchEvent(time: time, .move(slot: finger, position: p))))
         case .touchUp(let slot):
             guard let finger = release(DeviceSlot(device: device, slot: Swift.max(0, slot))) else { return }
+            unframed.insert(device)
             emit(.touch(.up(finger, at: time)))
         case .touchCancel(let slot):
             guard let finger = release(DeviceSlot(device: device, slot: Swift.max(0, slot))) else { return }
+            unframed.insert(device)
             emit(.touch(.cancel(finger, at: time)))
         case .touchFrame:
+            unframed.remove(device)
             emit(.touch(.frame(at: time)))
         case .pointerMotion(let dx, let dy):
             guard dx.isFinite, dy.isFinite else { return }
@@ -163,10 +171,8 @@ public struct InputTranslator {
     private mutating func removed(_ device: String, time: Double, emit: (InputAction) -> Void) {
         let known = devices.removeValue(forKey: device)
         let down = fingerOf.keys.filter { $0.device == device }.sorted { $0.slot < $1.slot }
-        if !down.isEmpty {
-            for key in down { if let finger = release(key) { emit(.touch(.cancel(finger, at: time))) } }
-            emit(.touch(.frame(at: time)))
-        }
+        for key in down { if let finger = release(key) { emit(.touch(.cancel(finger, at: time))) } }
+        if unframed.remove(device) != nil || !down.isEmpty { emit(.touch(.frame(at: time))) }
         if pointerHeldBy == device {
             pointerHeldBy = nil
             emit(.pointerCancelled(time: time))

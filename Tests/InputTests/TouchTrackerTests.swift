@@ -63,6 +63,17 @@ import Testing
         #expect(rig.take() == ["began 0.0,0.0 @0.0", "moved 7.0,0.0 @0.02"])
     }
 
+    /// Found by TouchStreamFuzz: a move merged into its touch's waiting move took the new
+    /// time in the old place, ahead of another touch's later update, so the updates handed
+    /// on ran back in time. The merged move goes last, as the newest change.
+    @Test func aMergedMoveGoesAfterTheOtherTouchesUpdatesSoTimeNeverRunsBack() {
+        let rig = Rig()
+        rig.send(.down(0, 0, 0, at: 0), .down(1, 50, 50, at: 0), .frame(at: 0))
+        _ = rig.take()
+        rig.send(.move(0, 5, 0, at: 0.01), .move(1, 55, 50, at: 0.02), .move(0, 7, 0, at: 0.03), .frame(at: 0.03))
+        #expect(rig.take() == ["moved 55.0,50.0 @0.02", "moved 7.0,0.0 @0.03"])
+    }
+
     @Test func eventsOnASlotThatIsNotDownAreIgnored() {
         let rig = Rig()
         rig.send(.move(3, 1, 1, at: 0), .up(3, at: 0), .cancel(3, at: 0), .frame(at: 0))

@@ -93,6 +93,35 @@ import Testing
         #expect(t.selectedDevices.isEmpty)
     }
 
+    /// Found by TouchStreamFuzz: a lift whose frame never came (the device went away
+    /// between the two) stayed held back in the tracker, so the show saw a touch begin and
+    /// never end. The removal frames what the device left unframed.
+    @Test func aDeviceRemovedBeforeTheFrameOfItsLiftStillEndsTheTouch() {
+        var t = translator()
+        let tracker = TouchTracker(panelSize: PanelSize(width: 800, height: 480)) { LogicalPoint(x: $0.x, y: $0.y) }
+        var phases: [TouchPhase] = []
+        let out = run(&t, [
+            RawInputEvent(device: "event4", time: 1, .touchDown(slot: 0, x: 5, y: 6)),
+            RawInputEvent(device: "event4", time: 1, .touchFrame),
+            RawInputEvent(device: "event4", time: 2, .touchUp(slot: 0)),
+            RawInputEvent(device: "event4", time: 3, .removed),
+        ])
+        for action in out { tracker.take(action) { phases.append($0.phase) } }
+        #expect(out.suffix(3) == [
+            .touch(.up(0, at: 2)), .touch(.frame(at: 3)), .deviceRemoved(Self.touchscreen, selected: true),
+        ])
+        #expect(phases == [.began, .ended])
+        // A device whose last change was framed adds no frame of its own.
+        var u = translator()
+        let framed = run(&u, [
+            RawInputEvent(device: "event4", time: 1, .touchDown(slot: 0, x: 5, y: 6)),
+            RawInputEvent(device: "event4", time: 2, .touchUp(slot: 0)),
+            RawInputEvent(device: "event4", time: 2, .touchFrame),
+            RawInputEvent(device: "event4", time: 3, .removed),
+        ])
+        #expect(framed.suffix(2) == [.touch(.frame(at: 2)), .deviceRemoved(Self.touchscreen, selected: true)])
+    }
+
     @Test func theLeftButtonIsTheFingerOnlyFromTheDeviceThatPressed() {
         var t = translator()
         let touchscreenAsPointer = InputDeviceInfo(name: "mouse", sysname: "event7", capabilities: .pointer)

@@ -1,4 +1,3 @@
-import ConfigFile
 import FixedPoint
 import Rotation
 import Scenes
@@ -6,9 +5,6 @@ import Scenes
 /// The control socket's commands (DESIGN.md §3, `vitrine ctl`): one line in, text lines
 /// out; the first reply line starts "ok" or "error:".
 extension Kiosk {
-    /// The commands, for the error that lists them.
-    static let commandHelp = "status, rotate 0|90|180|270|auto, reload, home"
-
     func serviceControl() {
         guard let control else { return }
         let evicted = control.evictedClients
@@ -21,28 +17,27 @@ extension Kiosk {
         }
     }
 
-    /// Runs one command line and returns the reply.
+    /// Runs one command line (`ControlCommand` reads it) and returns the reply.
     func command(_ line: String) -> [String] {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        switch words.first {
-        case "status" where words.count == 1:
+        let command: ControlCommand
+        do throws(ControlCommandError) {
+            command = try ControlCommand(line: line)
+        } catch {
+            return ["error: \(error)"]
+        }
+        switch command {
+        case .status:
             return ["ok"] + status()
-        case "home" where words.count == 1:
+        case .home:
             scene.goHome(time: now)
             requestFrame()
             logger.info("control: home")
             return ["ok screen=home"]
-        case "reload" where words.count == 1:
+        case .reload:
             if let problem = reload() { return ["error: \(problem); keeping the last good show"] }
             return ["ok show=\(program.origin)"]
-        case "rotate" where words.count == 2:
-            guard let request = RotationRequest(text: words[1]) else {
-                return ["error: rotate wants \(RotationRequest.allowedText), not \"\(shortened(words[1]))\""]
-            }
+        case .rotate(let request):
             return ["ok rotation=\(rotate(request, by: "control"))"]
-        default:
-            let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
-            return ["error: unknown command \"\(shown)\" (\(Self.commandHelp))"]
         }
     }
 

@@ -12,20 +12,17 @@ extension Kiosk {
         var touchedNow = false
         seat.read { raw in
             translator.translate(raw) { action in
+                if tracker.take(action, emit: { deliver($0) }) {
+                    touchedNow = true
+                    return
+                }
                 switch action {
-                case .touch(let e):
-                    tracker.handle(e) { deliver($0) }
-                    touchedNow = true
-                case .pointer(let e):
-                    tracker.handle(e) { deliver($0) }
-                    touchedNow = true
-                case .pointerCancelled(let time):
-                    tracker.cancelPointer(time: time) { deliver($0) }
-                    touchedNow = true
                 case .deviceAdded(let info, let selected):
                     deviceChanged(info, selected: selected, added: true)
                 case .deviceRemoved(let info, let selected):
                     deviceChanged(info, selected: selected, added: false)
+                case .touch, .pointer, .pointerCancelled:
+                    break
                 }
             }
         }

@@ -38,8 +38,8 @@ public final class ControlServer {
     /// The most connections accepted in one wake-up (a flood can't hold the loop; the
     /// rest are accepted at the next wake-up, which comes at once).
     static let maxAcceptsPerWake = 256
-    /// The longest command line, bytes.
-    static let maxRequestBytes = 256
+    /// The longest command line, bytes (`ControlRequest` frames the lines).
+    static let maxRequestBytes = ControlRequest.maxBytes
     /// Seconds a connection may take to send its line.
     static let clientTimeout = 2.0
 
@@ -121,7 +121,8 @@ public final class ControlServer {
     }
 
     /// Reads what `client` sent so far; once its line is complete (or too long, or the
-    /// peer closed), answers it and closes it. Returns whether the connection is done.
+    /// peer closed: `ControlRequest`), answers it and closes it. Returns whether the
+    /// connection is done.
     private func progress(_ client: inout Client, handle: (String) -> [String]) -> Bool {
         var closed = false
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { chunk in
@@ -138,21 +139,19 @@ public final class ControlServer {
                 break
             }
         }
-        let lineEnd = client.buffer.firstIndex(of: 0x0a)
-        if closed && client.buffer.isEmpty {
+        let reply: [String]
+        switch ControlRequest(received: client.buffer, peerClosed: closed) {
+        case .incomplete:
+            return false
+        case .silent:
             // Connected and left without a word (another kiosk checking whether this
             // socket is alive): nothing to answer.
             close(client.fd)
             return true
-        }
-        guard lineEnd != nil || closed || client.buffer.count > Self.maxRequestBytes else { return false }
-        let reply: [String]
-        if let lineEnd, lineEnd <= Self.maxRequestBytes {
-            reply = handle(String(decoding: client.buffer[..<lineEnd], as: UTF8.self).trimmingASCIIWhitespace())
-        } else if client.buffer.count > Self.maxRequestBytes {
+        case .line(let line):
+            reply = handle(line)
+        case .tooLong:
             reply = ["error: command longer than \(Self.maxRequestBytes) bytes"]
-        } else {
-            reply = handle(String(decoding: client.buffer, as: UTF8.self).trimmingASCIIWhitespace())
         }
         Self.send(reply, to: client.fd)
         close(client.fd)

@@ -1,0 +1,60 @@
+import ConfigFile
+import Rotation
+
+/// One control-socket command (DESIGN.md §3, `vitrine ctl`), read from its line: the one
+/// parser of those lines, pure so that it is tested (and fuzzed) without a kiosk.
+/// `Kiosk.command` carries it out.
+public enum ControlCommand: Hashable, Sendable {
+    /// `status`: the kiosk's state, one `key=value` line each.
+    case status
+    /// `home`: back to the home screen.
+    case home
+    /// `reload`: read the show again (the last good one stays on a mistake).
+    case reload
+    /// `rotate 0|90|180|270|auto`.
+    case rotate(RotationRequest)
+
+    /// The commands, for the error that lists them.
+    public static let help = "status, rotate 0|90|180|270|auto, reload, home"
+
+    /// Reads a command `line` (as `ControlRequest` frames it: trimmed). Words are
+    /// separated by one or more spaces; every command takes exactly its words.
+    /// - Throws: `ControlCommandError.badOrientation` for `rotate` with a word that is not
+    ///   an orientation, `.unknown` for anything else.
+    public init(line: String) throws(ControlCommandError) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        switch words.first {
+        case "status" where words.count == 1: self = .status
+        case "home" where words.count == 1: self = .home
+        case "reload" where words.count == 1: self = .reload
+        case "rotate" where words.count == 2:
+            guard let request = RotationRequest(text: String(words[1])) else {
+                throw .badOrientation(String(words[1]))
+            }
+            self = .rotate(request)
+        default:
+            throw .unknown(line: line)
+        }
+    }
+}
+
+/// Why a control line is not a command; `description` is the reply after "error: ".
+public enum ControlCommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `rotate` with this word, which is not 0, 90, 180, 270 or auto.
+    case badOrientation(String)
+    /// A line that is no command (the whole line as received).
+    case unknown(line: String)
+
+    /// The longest part of an unknown line quoted back, characters.
+    static let quotedLength = 40
+
+    public var description: String {
+        switch self {
+        case .badOrientation(let word):
+            return "rotate wants \(RotationRequest.allowedText), not \"\(shortened(word))\""
+        case .unknown(let line):
+            let shown = line.count > Self.quotedLength ? String(line.prefix(Self.quotedLength)) + "..." : line
+            return "unknown command \"\(shown)\" (\(ControlCommand.help))"
+        }
+    }
+}
