@@ -1220,8 +1220,8 @@ class Run:
     def cage_verdicts(self, v, result, speed):
         """The cage check (guest/vitrine-e2e's cage_steps): Vitrine as the one client of
         Debian's cage on the DRM card (vitrine-cage.service, started once vitrine.service
-        is stopped): started (READY=1 from vitrine, its first frame shown, with cage the
-        unit's main process), the window as large as the output (status panel=800x480),
+        is stopped): started (READY=1 from vitrine, its first frame drawn and handed to
+        cage, the unit's main process), the window as large as the output (status panel=800x480),
         home at rest matching the headless home screen; a tap with the evemu touchscreen
         on the Books tile (libinput in wlroots, cage, wl_touch) opens the folder (the
         screen against the headless folder), counted as one whole touch, and a tap above
