@@ -2,9 +2,10 @@
 // Vitrine: a kiosk runtime for low-power Linux touch panels. Module layout: DESIGN.md §1.
 import PackageDescription
 
-/// The frame path is compiled optimized even in debug builds: `swift test` then checks
-/// the code that ships (the steady-state "no heap allocation per frame" holds only once
-/// generics are specialized), and pixel loops run at speed in the tests.
+/// The frame path (touch handling included: a drag's updates come every frame) is
+/// compiled optimized even in debug builds: `swift test` then checks the code that ships
+/// (the steady-state "no heap allocation per frame" holds only once generics are
+/// specialized), and pixel loops run at speed in the tests.
 let framePath: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
         .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
-        .target(name: "Input", dependencies: ["FixedPoint"]),
+        .target(name: "Input", dependencies: ["FixedPoint"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
         .target(name: "Rotation", dependencies: ["Input", "FixedPoint"]),
         .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),

@@ -2,8 +2,9 @@ internal import Glibc
 
 /// `strerror` text and the symbolic name, e.g. `No such file or directory (ENOENT)`:
 /// the text for a person, the name for a search engine and for tests that must not
-/// depend on the C library's wording alone.
-func errnoDescription(_ code: Int32) -> String {
+/// depend on the C library's wording alone. Public so that every module's file errors
+/// (`ShowWriteError`, ...) say it the same way.
+public func errnoDescription(_ code: Int32) -> String {
     "\(String(cString: strerror(code))) (\(errnoName(code)))"
 }
 

@@ -25,6 +25,8 @@ public final class Compositor {
     var items: [DrawItem] = []
     /// A snapshot's operations (`Layer.showSnapshot(of:in:)`), kept for their storage.
     var snapshotItems: [DrawItem] = []
+    /// `paintOverlay`'s two operations, kept for their storage.
+    var overlayItems: [DrawItem] = []
     var damage: DamageRegion
     var repaint: DamageRegion
     var history: DamageHistory
@@ -49,12 +51,18 @@ public final class Compositor {
         repaint = DamageRegion(bounds: screen)
         history = DamageHistory(bounds: screen)
         items.reserveCapacity(256)
+        overlayItems.reserveCapacity(2)
     }
 
     public var bounds: PixelRect { PixelRect(width: width, height: height) }
 
     /// Whether anything changed since the last frame (else there is nothing to draw).
     public var needsDisplay: Bool { forceFullRepaint || root.isDirty || root.descendantDirty }
+
+    /// Makes the next frame repaint everything, and forgets what older buffers hold: the
+    /// target's pixels were written by something else (a picture drawn over the frame
+    /// outside the tree).
+    public func invalidateTargets() { forceFullRepaint = true }
 
     /// The last frame's repaint region (for a display that presents damage, or a software
     /// rotation that turns only these rectangles into the panel buffer).

@@ -15,6 +15,9 @@ struct DrawItem {
         case over(Surface, x: Int, y: Int, opacity: UInt8)
         /// An image through a destination-to-source matrix (bilinear, OVER, opacity).
         case transformed(Surface, Matrix3, opacity: UInt8)
+        /// `below` (an opaque frame of the target's size) with an image drawn OVER it
+        /// through an affine destination-to-source matrix, in one pass (`paintOverlay`).
+        case transformedOver(Surface, Matrix3, opacity: UInt8, below: Surface)
     }
 
     var operation: Operation
@@ -36,6 +39,8 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, clip: clip)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, clip: clip)
+        case .transformedOver(let s, let m, let o, let below):
+            try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, over: below, clip: clip)
         }
     }
 
@@ -49,6 +54,13 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, spans: spans)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, spans: spans)
+        case .transformedOver(let s, let m, let o, let below):
+            for span in spans {
+                let clip = PixelRect(x: Int(span.x0), y: Int(span.y), width: span.count, height: 1).intersection(target.bounds)
+                if !clip.isEmpty {
+                    try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, over: below, clip: clip)
+                }
+            }
         }
     }
 }

@@ -84,7 +84,7 @@ final class OcclusionPlanner {
     static func isCostly(_ item: DrawItem, everywhere: Bool = false) -> Bool {
         if everywhere { return true }
         switch item.operation {
-        case .transformed, .over, .blend: return true
+        case .transformed, .transformedOver, .over, .blend: return true
         case .fill, .copy: return false
         }
     }
@@ -95,8 +95,10 @@ final class OcclusionPlanner {
     /// blending a few dozen).
     static func isWorthHiding(_ item: DrawItem, _ overlap: PixelRect, everywhere: Bool = false) -> Bool {
         if everywhere { return true }
-        if case .transformed = item.operation { return overlap.width >= 32 && overlap.area >= 4096 }
-        return overlap.width >= 256 && overlap.area >= 32768
+        switch item.operation {
+        case .transformed, .transformedOver: return overlap.width >= 32 && overlap.area >= 4096
+        default: return overlap.width >= 256 && overlap.area >= 32768
+        }
     }
 
     /// Where in `region` planning pays: the parts of costly operations from `start` on

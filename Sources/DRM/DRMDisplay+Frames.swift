@@ -72,6 +72,11 @@ extension DRMDisplay {
             throw fault(error)
         }
         statistics.modesets += 1
+        if let legacy = scanout as? LegacyScanout, !legacy.refusedLeftOvers.isEmpty {
+            log.warning(
+                "drm: planes left on by another process stay on (the driver refused to switch them off): "
+                    + legacy.refusedLeftOvers.joined(separator: "; "))
+        }
         // When the modeset's vblank was isn't known (the call returns some time after it):
         // the first flip after it is reported as it comes.
         lastShown = nil

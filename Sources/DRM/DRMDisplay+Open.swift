@@ -73,7 +73,8 @@ extension DRMDisplay {
             throw .unsupported("\(path): plane \(plane.id) does not scan out \(settings.format) (it offers \(offered))")
         }
 
-        let route = ScanoutRoute(connector: connector, crtc: crtc, plane: plane)
+        let leftOvers = OutputChoice.leftOverPlanes(crtc: crtc, primary: plane, planes: planes)
+        let route = ScanoutRoute(connector: connector, crtc: crtc, plane: plane, leftOvers: leftOvers)
         let chain = try makeBuffers(
             io: device.io, count: settings.buffers, width: mode.width, height: mode.height, format: settings.format)
         var scanout: any ScanoutPath =
@@ -105,6 +106,12 @@ extension DRMDisplay {
         log.info(
             "drm: \(path) \(connector.name) \(mode) (\(note)), CRTC \(crtc.id), plane \(plane.id), \(scanout.name) KMS, "
                 + "\(settings.buffers) \(settings.format) buffers")
+        if !leftOvers.isEmpty {
+            let named = leftOvers.map { "\($0.kind.rawValue) plane \($0.id) (framebuffer \($0.framebufferID))" }
+            log.info(
+                "drm: left on CRTC \(crtc.id) by another process: \(named.joined(separator: ", ")); "
+                    + "the first frame's modeset switches \(leftOvers.count == 1 ? "it" : "them") off")
+        }
         return DRMDisplay(
             settings: settings, log: log, device: device, scanout: scanout, saved: crtc, mode: mode, buffers: chain,
             hotplug: monitor, timer: timer)

@@ -47,6 +47,8 @@ protocol DRMIO: AnyObject {
     /// `mode` nil switch the CRTC off.
     func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
         throws(DRMError)
+    /// Legacy plane switch-off: drmModeSetPlane with no CRTC and no framebuffer.
+    func disablePlane(_ plane: UInt32) throws(DRMError)
     /// Legacy flip: drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT. Returns at once.
     func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError)
     /// drmModeAtomicCommit of `request` with `flags`.

@@ -193,6 +193,11 @@ final class LibDRM: DRMIO {
         }
     }
 
+    func disablePlane(_ plane: UInt32) throws(DRMError) {
+        // No framebuffer: the kernel switches the plane off (the CRTC isn't looked at).
+        try call("drmModeSetPlane") { drmModeSetPlane(descriptor, plane, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+    }
+
     func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         try call("drmModePageFlip") {

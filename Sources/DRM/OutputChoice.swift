@@ -74,6 +74,14 @@ enum OutputChoice {
         let primaries = planes.filter { $0.kind == .primary && $0.canDrive(crtcIndex: crtc.index) }
         return primaries.first { $0.crtcID == crtc.id } ?? primaries.first
     }
+
+    /// The planes other than `primary` that are on `crtc` now: left there by another
+    /// process (a compositor that crashed with its cursor or an overlay shown). Each
+    /// modeset switches them off; a plane on another CRTC, or off, is not listed (the
+    /// kiosk drives one CRTC and leaves the others' planes to whoever set them).
+    static func leftOverPlanes(crtc: CRTC, primary: Plane, planes: [Plane]) -> [Plane] {
+        planes.filter { $0.id != primary.id && $0.crtcID == crtc.id }
+    }
 }
 
 /// "Virtual-1 connected": a connector's name and state, for messages.

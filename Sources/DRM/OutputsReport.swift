@@ -2,7 +2,8 @@ import Display
 
 /// What `vitrine outputs` prints (DESIGN.md §3): each DRM card with its driver and
 /// abilities, connectors (connected or not, modes with the preferred one marked, panel
-/// orientation), CRTCs and planes (type, formats as fourcc text, rotation). One item a
+/// orientation), CRTCs and planes (type, formats as fourcc text, rotation, what each
+/// shows now: a plane left on by a crashed compositor is seen here). One item a
 /// line, indented under its card. Reads only: DRM master is never kept (a card opened
 /// first makes its opener master; it is dropped at once).
 public enum OutputsReport {
@@ -75,6 +76,9 @@ public enum OutputsReport {
                     + p.formats.map(\.description).joined(separator: " "))
             let rotations = p.rotationNames
             lines.append("    rotation: " + (rotations.isEmpty ? "none" : rotations.joined(separator: " ")))
+            lines.append(
+                "    shows: "
+                    + (p.crtcID == 0 ? "nothing (off)" : "framebuffer \(p.framebufferID) on CRTC \(p.crtcID)"))
         }
         return lines
     }

@@ -6,6 +6,10 @@ struct ScanoutRoute {
     var connector: Connector
     var crtc: CRTC
     var plane: Plane
+    /// The CRTC's other planes that were on when the card was opened (a crashed
+    /// compositor's overlay or cursor): every modeset switches them off
+    /// (`OutputChoice.leftOverPlanes`). Planes on other CRTCs are never touched.
+    var leftOvers: [Plane] = []
 }
 
 /// What a modeset puts on the route: a framebuffer of `width` x `height` shown whole in
@@ -41,7 +45,10 @@ protocol ScanoutPath: AnyObject {
 }
 
 /// Atomic modesetting (DRM_CLIENT_CAP_ATOMIC): every change one commit, a modeset first
-/// checked with TEST_ONLY (as wlroots' atomic backend does).
+/// checked with TEST_ONLY (as wlroots' atomic backend does). A modeset's commit also
+/// sets CRTC_ID = 0 and FB_ID = 0 on the route's left-over planes, so they go off in
+/// the same commit as the mode is set (as weston does when its state is invalid): no
+/// frame of the kiosk is ever shown under another process's overlay.
 final class AtomicScanout: ScanoutPath {
     let name = "atomic"
     private let io: any DRMIO
@@ -110,6 +117,10 @@ final class AtomicScanout: ScanoutPath {
         r.set("CRTC_W", of: p.id, in: p.properties, to: UInt64(s.mode.width))
         r.set("CRTC_H", of: p.id, in: p.properties, to: UInt64(s.mode.height))
         if let rotation = s.rotation { r.set("rotation", of: p.id, in: p.properties, to: rotation) }
+        for other in route.leftOvers {
+            r.set("CRTC_ID", of: other.id, in: other.properties, to: 0)
+            r.set("FB_ID", of: other.id, in: other.properties, to: 0)
+        }
         return try complete(r)
     }
 
@@ -127,6 +138,10 @@ final class AtomicScanout: ScanoutPath {
 
 /// Legacy KMS: drmModeSetCrtc to set a mode, drmModePageFlip to flip. For drivers
 /// without atomic support (and the fallback when the client capability is refused).
+/// Legacy KMS has no one commit for several objects: after the mode is set, each
+/// left-over plane is switched off with drmModeSetPlane (no framebuffer). A plane the
+/// driver refuses to switch off stays as it was (nothing worse than before); the
+/// refusal is kept in `refusedLeftOvers` for the log.
 final class LegacyScanout: ScanoutPath {
     let name = "legacy"
     private let io: any DRMIO
@@ -139,10 +154,22 @@ final class LegacyScanout: ScanoutPath {
 
     func check(_ state: ScanoutState) throws(DRMError) {}
 
+    /// "plane 33: /dev/dri/card0: drmModeSetPlane: Invalid argument (errno 22)" for
+    /// each left-over plane the last modeset could not switch off.
+    private(set) var refusedLeftOvers: [String] = []
+
     func modeset(_ state: ScanoutState) throws(DRMError) {
         try io.setCRTC(
             route.crtc.id, framebuffer: state.framebuffer, x: 0, y: 0, connectors: [route.connector.id],
             mode: state.mode)
+        refusedLeftOvers = []
+        for other in route.leftOvers {
+            do {
+                try io.disablePlane(other.id)
+            } catch {
+                refusedLeftOvers.append("plane \(other.id): \(error)")
+            }
+        }
     }
 
     func flip(to framebuffer: UInt32) throws(DRMError) {

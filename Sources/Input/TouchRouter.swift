@@ -43,14 +43,7 @@ public final class TouchRouter<Tester: HitTesting> {
     var modals: [Modal] = []
 
     /// Where one touch goes.
-    struct Route {
-        var touch: TouchID
-        var recognizers: [any GestureRecognizer]
-        /// For a touch outside a modal: the modal's outside handler.
-        var outsideHandler: ((TouchUpdate) -> Void)?
-        /// The touch's last update, to cancel it with.
-        var last: TouchUpdate
-    }
+    typealias Route = TouchRoute
 
     public init(hitTester: Tester) {
         self.hitTester = hitTester
@@ -245,4 +238,17 @@ public final class TouchRouter<Tester: HitTesting> {
         routes.removeAll { $0.recognizers.isEmpty && $0.outsideHandler == nil }
         for (r, cancel) in cancels { r.handle(cancel) }
     }
+}
+
+/// Where one touch goes (`TouchRouter.routes`). Outside the generic router, so that the
+/// routes are a concrete array: the lookups done for every touch update and every frame
+/// (`firstIndex`, `contains`) are then specialized, not the standard library's generic
+/// code, which allocates a buffer for each element of a type it does not know.
+struct TouchRoute {
+    var touch: TouchID
+    var recognizers: [any GestureRecognizer]
+    /// For a touch outside a modal: the modal's outside handler.
+    var outsideHandler: ((TouchUpdate) -> Void)?
+    /// The touch's last update, to cancel it with.
+    var last: TouchUpdate
 }

@@ -32,7 +32,8 @@ func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ dx: UInt
 }
 
 /// Two horizontally adjacent sample footprints blended (see `bilinear`) and composited
-/// OVER two destination pixels, in 16-bit lanes: the fast path's interior step.
+/// OVER two destination pixels (or over the two pixels at `below`, written to `d`), in
+/// 16-bit lanes: the fast path's interior step.
 /// `topA`/`topB` point at each footprint's top-left pixel; the bottom row is
 /// `pitchBytes` further. With `opaqueSource` every read pixel's alpha is taken as 255.
 /// With `fade`, each sample is scaled by `opacity` / 255 first, rounded as `mulDiv255x4`
@@ -49,7 +50,8 @@ func bilinear(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32, _ dx: UInt
 func bilinearOverPair(
     _ topA: UnsafeRawPointer, _ topB: UnsafeRawPointer, pitchBytes: Int,
     dxA: UInt16, dyA: UInt16, dxB: UInt16, dyB: UInt16,
-    into d: UnsafeMutableRawPointer, opaqueSource: Bool, fade: Bool = false, opacity: UInt16 = 255
+    into d: UnsafeMutableRawPointer, below: UnsafeRawPointer? = nil, opaqueSource: Bool, fade: Bool = false,
+    opacity: UInt16 = 255
 ) {
     let alpha: UInt64 = opaqueSource ? 0xff00_0000_ff00_0000 : 0
     let ta = topA.loadUnaligned(as: UInt64.self) | alpha
@@ -64,7 +66,7 @@ func bilinearOverPair(
     let left = ((tl &<< 7) &+ (bl &- tl) &* dy) &>> 6  // t (128 - dy) + b dy, >> 6
     let right = ((tr &<< 7) &+ (br &- tr) &* dy) &>> 6
     let sampled = ((left &<< 7) &+ (right &- left) &* dx) &>> 8
-    let dv = widenPair(d.loadUnaligned(as: UInt64.self))
+    let dv = widenPair((below ?? UnsafeRawPointer(d)).loadUnaligned(as: UInt64.self))
     let out: SIMD8<UInt16>
     if opaqueSource {
         // The sample's alpha is 255, or the opacity once faded: no alpha to splat.

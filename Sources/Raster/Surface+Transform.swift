@@ -62,6 +62,44 @@ extension Surface {
     }
 }
 
+extension Surface {
+    /// Writes `clip` of this surface as `below` with `source` drawn OVER it through `m`
+    /// (as `draw(_:destinationToSource:...)` does over this surface's own pixels): the
+    /// same bytes as copying `below` in and drawing, in one pass. A frame with a moving
+    /// picture over a still one (the orientation turn) reads the still frame once.
+    /// - Throws: `RasterError.sizeMismatch` when `below` is not this surface's size.
+    public func draw(
+        _ source: Surface, destinationToSource m: Matrix3, filter: SampleFilter = .bilinear, opacity: UInt8 = 255,
+        over below: Surface, clip: PixelRect? = nil, path: KernelPath = .fast
+    ) throws(RasterError) {
+        try require32Bit("transformed draw destination")
+        try source.require32Bit("transformed draw source")
+        try below.require32Bit("transformed draw background")
+        guard below.width == width, below.height == height else {
+            throw RasterError.sizeMismatch(expected: bounds, got: below.bounds)
+        }
+        let r = resolve(clip)
+        guard !r.isEmpty else { return }
+        let t = HomogeneousStepper(m)
+        let job = TransformJob(src: SampleSource(source), filter: filter, opacity: UInt32(opacity))
+        let fused = path == .fast && t.isAffine && filter == .bilinear && opacity > 0
+        for y in r.y..<r.maxY {
+            let d = row(y, as: UInt32.self), b = below.row(y, as: UInt32.self)
+            if fused {
+                job.affineRow(d, below: b, y: y, x0: r.x, x1: r.maxX, t)
+                continue
+            }
+            if d != b { (d + r.x).update(from: b + r.x, count: r.width) }
+            guard opacity > 0 else { continue }
+            switch (path, t.isAffine) {
+            case (.reference, _): job.referenceRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            case (.fast, true): job.affineRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            case (.fast, false): job.projectiveRow(d, y: y, x0: r.x, x1: r.maxX, t)
+            }
+        }
+    }
+}
+
 /// The destination-to-source matrix as 64-bit integers, evaluated at pixel centres.
 struct HomogeneousStepper {
     let m: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64)
@@ -158,6 +196,15 @@ struct TransformJob {
     /// position touches the source is visited, found by solving the four linear
     /// bounds once per row.
     func affineRow(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper) {
+        affineRow(d, below: d, y: y, x0: x0, x1: x1, t)
+    }
+
+    /// `affineRow` writing `d` as `below` with the samples over it (`below` may be `d`):
+    /// pixels outside the span are copied, those inside blended from `below`.
+    func affineRow(
+        _ d: UnsafeMutablePointer<UInt32>, below b: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int,
+        _ t: HomogeneousStepper
+    ) {
         let (u0, v0, _) = t.at(x0, y)
         let du = t.m.0, dv = t.m.3
         let w = Int128(src.width) << 16, h = Int128(src.height) << 16
@@ -165,20 +212,30 @@ struct TransformJob {
         // -0.5 < u0 + k du < w + 0.5, and likewise v: the same test as `touches`.
         LinearSpan.restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: w + 0x8000)
         LinearSpan.restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: h + 0x8000)
-        guard k0 < k1 else { return }
+        let separate = d != b
+        guard k0 < k1 else {
+            if separate { (d + x0).update(from: b + x0, count: x1 - x0) }
+            return
+        }
+        if separate {
+            (d + x0).update(from: b + x0, count: Int(k0))
+            (d + x0 + Int(k1)).update(from: b + x0 + Int(k1), count: x1 - x0 - Int(k1))
+        }
         var u = u0 &+ k0 &* du, v = v0 &+ k0 &* dv
         var p = d + x0 + Int(k0)
+        var q = b + x0 + Int(k0)
         if filter == .bilinear {
             // Four copies of the loop, each with its flags constant: a layer fading
             // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
             let n = Int(k1 - k0)
             switch (src.alphaMask == 0, opacity == 255) {
-            case (true, true): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: false, fade: false)
-            case (false, true): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: true, fade: false)
-            case (true, false): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: false, fade: true)
-            case (false, false): bilinearOverSpan(&u, &v, du, dv, &p, count: n, opaqueSource: true, fade: true)
+            case (true, true): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: false, fade: false)
+            case (false, true): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: true, fade: false)
+            case (true, false): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: false, fade: true)
+            case (false, false): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: true, fade: true)
             }
         } else {
+            if separate { p.update(from: q, count: Int(k1 - k0)) }
             for _ in k0..<k1 {
                 blend(sample(u, v), into: p)
                 u &+= du
@@ -188,37 +245,41 @@ struct TransformJob {
         }
     }
 
-    /// `count` bilinear samples OVER the destination from `p` on, positions stepping by
-    /// (du, dv): two pixels at a time in 16-bit lanes while both footprints lie inside
-    /// the source, one at a time (with edge checks) otherwise. Both give the bytes
-    /// `bilinear`, the opacity (with `fade`) and `overPixel` give.
+    /// `count` bilinear samples OVER `q`'s pixels into `p`'s (the same pixels, or a
+    /// separate background), positions stepping by (du, dv): two pixels at a time in
+    /// 16-bit lanes while both footprints lie inside the source, one at a time (with edge
+    /// checks) otherwise. Both give the bytes `bilinear`, the opacity (with `fade`) and
+    /// `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
-        count: Int, opaqueSource: Bool, fade: Bool
+        _ q: inout UnsafeMutablePointer<UInt32>, count: Int, opaqueSource: Bool, fade: Bool
     ) {
         let pair = PairSampler(src, opacity: opacity)
         var i = 0
         while i &+ 1 < count {
             let xa = u &- 0x8000, ya = v &- 0x8000, xb = xa &+ du, yb = ya &+ dv
-            if pair.draw(xa, ya, xb, yb, into: p, opaqueSource: opaqueSource, fade: fade) {
+            if pair.draw(xa, ya, xb, yb, into: p, below: q, opaqueSource: opaqueSource, fade: fade) {
                 u = xb &+ du &+ 0x8000
                 v = yb &+ dv &+ 0x8000
                 p += 2
+                q += 2
                 i &+= 2
                 continue
             }
-            singleBilinearOver(u, v, p)
+            singleBilinearOver(u, v, p, below: q)
             u &+= du
             v &+= dv
             p += 1
+            q += 1
             i &+= 1
         }
         if i < count {
-            singleBilinearOver(u, v, p)
+            singleBilinearOver(u, v, p, below: q)
             u &+= du
             v &+= dv
             p += 1
+            q += 1
         }
     }
 
@@ -227,6 +288,13 @@ struct TransformJob {
     /// `edgeSample`).
     @inline(never)
     func singleBilinearOver(_ u: Int64, _ v: Int64, _ p: UnsafeMutablePointer<UInt32>) {
+        blend(src.bilinearSample(u, v), into: p)
+    }
+
+    /// `singleBilinearOver` over `below`'s pixel (which may be `p`'s own).
+    @inline(never)
+    func singleBilinearOver(_ u: Int64, _ v: Int64, _ p: UnsafeMutablePointer<UInt32>, below q: UnsafeMutablePointer<UInt32>) {
+        if p != q { p.pointee = q.pointee }
         blend(src.bilinearSample(u, v), into: p)
     }
 
@@ -335,12 +403,12 @@ struct PairSampler {
     }
 
     /// Draws the samples at (xa, ya) and (xb, yb) (Q16.16, already less half a pixel)
-    /// into `p` and `p + 1`; false (nothing drawn) when a footprint reaches past the
+    /// over `q` and `q + 1` (nil: `p`'s own pixels) into `p` and `p + 1`; false (nothing drawn) when a footprint reaches past the
     /// source's edge.
     @inline(__always)
     func draw(
         _ xa: Int64, _ ya: Int64, _ xb: Int64, _ yb: Int64, into p: UnsafeMutablePointer<UInt32>,
-        opaqueSource: Bool, fade: Bool
+        below q: UnsafeMutablePointer<UInt32>? = nil, opaqueSource: Bool, fade: Bool
     ) -> Bool {
         let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
         let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
@@ -351,7 +419,8 @@ struct PairSampler {
             base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4), pitchBytes: pitchBytes,
             dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
             dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
-            into: UnsafeMutableRawPointer(p), opaqueSource: opaqueSource, fade: fade, opacity: opacity)
+            into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q ?? p), opaqueSource: opaqueSource, fade: fade,
+            opacity: opacity)
         return true
     }
 }

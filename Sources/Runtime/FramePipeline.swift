@@ -37,6 +37,25 @@ public final class FramePipeline {
     /// Frames drawn so far.
     private var framesDrawn = 0
 
+    /// A picture drawn over each frame in the buffers' space (`FrameOverlay`: the
+    /// orientation turn's old frame), set before each frame that shows it; nil: none. While one is
+    /// set, each frame is the scene (composited only where it changed) under the picture,
+    /// written whole into the buffer; once it is gone, the next frame repairs every
+    /// buffer whole.
+    public var overlay: FrameOverlay? {
+        didSet { if overlay == nil && oldValue != nil { overlayEnded = true } }
+    }
+    /// The scene under the overlay, in the buffers' space, 32-bit, when it is not the
+    /// shadow (which needs no turn): kept up to date from the scene's damage.
+    private var under: Surface?
+    /// The 32-bit frame the overlay is drawn into when the buffer can't take it
+    /// (rgb565, or memory slow to read), then copied into the buffer.
+    private var overlayTarget: Surface?
+    /// The overlay was taken away: the buffers still show it.
+    private var overlayEnded = false
+    /// The whole logical screen, as damage.
+    private let everything: DamageRegion
+
     /// - Parameters:
     ///   - orientation: how the panel is turned (the rotation service's orientation).
     ///   - paintThreads: see `Compositor.init` (nil: one per further CPU, up to 3).
@@ -65,6 +84,9 @@ public final class FramePipeline {
         let logical = PixelRect(width: lw, height: lh)
         history = DamageHistory(bounds: logical)
         repair = DamageRegion(bounds: logical)
+        var all = DamageRegion(bounds: logical)
+        all.addAll()
+        everything = all
         panelRects.reserveCapacity(DamageRegion.maxRects + 1)
     }
 
@@ -80,6 +102,9 @@ public final class FramePipeline {
     /// (repainted pixels are logical pixels).
     @discardableResult
     public func drawFrame() throws(PipelineError) -> FrameStats {
+        if let overlay { return try drawFrame(under: overlay) }
+        let repairAll = overlayEnded
+        if overlayEnded { endOverlay() }
         let buffer: DisplayBuffer
         do { buffer = try display.acquire() } catch { throw .display(error) }
         let stats: FrameStats
@@ -87,7 +112,7 @@ public final class FramePipeline {
             if let shadow {
                 // The shadow persists from frame to frame: it is always one frame old.
                 stats = try compositor.render(into: shadow, bufferAge: 1)
-                history.push(compositor.frameDamage)
+                history.push(repairAll ? everything : compositor.frameDamage)
                 history.repaint(age: stats.fullRepaint ? 0 : buffer.age, into: &repair)
                 try transfer(from: shadow, into: buffer.surface)
             } else {
@@ -103,6 +128,129 @@ public final class FramePipeline {
         }
         framesDrawn += 1
         return stats
+    }
+
+    /// The buffers' size, pixels: the panel's, or the logical size when the display turns
+    /// on scanout.
+    public var bufferWidth: Int { turnsOnScanout ? logicalWidth : panelWidth }
+    public var bufferHeight: Int { turnsOnScanout ? logicalHeight : panelHeight }
+    /// How the display turns a buffer onto the panel (nil: it doesn't).
+    public var bufferTurn: QuarterTurn? { turnsOnScanout ? transform.scanoutTurn : nil }
+
+    /// Whether the next frame has anything new to show.
+    public var needsDisplay: Bool { overlay != nil || overlayEnded || compositor.needsDisplay }
+
+    /// A frame with `overlay` over the scene: the scene composited where it changed (into
+    /// the shadow, or into `under` when the pipeline draws straight into its buffers),
+    /// brought into panel space where it changed, then written whole into the buffer with
+    /// the picture over it.
+    private func drawFrame(under overlay: FrameOverlay) throws(PipelineError) -> FrameStats {
+        let buffer: DisplayBuffer
+        do { buffer = try display.acquire() } catch { throw .display(error) }
+        var stats: FrameStats
+        do {
+            let below = try overlayBase()
+            if let shadow {
+                stats = try compositor.render(into: shadow, bufferAge: 1)
+                // Every buffer gets the whole frame while the picture moves.
+                history.push(everything)
+                if let turn, below !== shadow {
+                    for r in compositor.frameDamage.rects {
+                        let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
+                        try compositor.transfer(from: shadow, into: below, turn: turn, staging: nil, region: p)
+                    }
+                }
+            } else {
+                stats = try compositor.render(into: below, bufferAge: 1)
+            }
+            let direct = display.format == .xrgb8888 && !display.prefersShadow
+            let target = direct ? buffer.surface : try overlayStagingSurface()
+            try compositor.paintOverlay(
+                overlay.picture, homography: overlay.homography, opacity: overlay.opacity, over: below, into: target)
+            if !direct {
+                try compositor.transfer(from: target, into: buffer.surface, turn: nil, staging: nil, region: target.bounds)
+            }
+        } catch {
+            throw .compositor(error)
+        }
+        let all = PixelRect(width: bufferWidth, height: bufferHeight)
+        stats.repaintedPixels = all.area
+        stats.repaintedRects = 1
+        stats.fullRepaint = true
+        panelRects.removeAll(keepingCapacity: true)
+        panelRects.append(all)
+        do {
+            try display.present(buffer, damage: panelRects)
+        } catch {
+            throw .display(error)
+        }
+        framesDrawn += 1
+        return stats
+    }
+
+    /// The scene the overlay is drawn over, in the buffers' space: the shadow when it
+    /// needs no turn, else `under`, made (and filled whole) on the overlay's first frame.
+    private func overlayBase() throws(CompositorError) -> Surface {
+        if let shadow, turn == nil { return shadow }
+        if let under { return under }
+        let made: Surface
+        do {
+            made = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
+        } catch {
+            throw .raster(error)
+        }
+        if let shadow, let turn {
+            // The shadow holds the last frame: all of it, turned.
+            _ = try compositor.render(into: shadow, bufferAge: 1)
+            try compositor.transfer(from: shadow, into: made, turn: turn, staging: nil, region: made.bounds)
+        } else {
+            // Drawn into straight: the next render repaints it whole.
+            compositor.invalidateTargets()
+        }
+        under = made
+        return made
+    }
+
+    /// The 32-bit frame the overlay is drawn into when the buffer can't take it.
+    private func overlayStagingSurface() throws(CompositorError) -> Surface {
+        if let s = overlayTarget ?? panelShadow { return s }
+        do {
+            let s = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
+            overlayTarget = s
+            return s
+        } catch {
+            throw .raster(error)
+        }
+    }
+
+    /// The overlay is gone: its surfaces are let go, and the buffers, which still show
+    /// it, are repaired whole (a direct pipeline's compositor repaints them; a shadow's
+    /// history records this frame as whole).
+    private func endOverlay() {
+        overlayEnded = false
+        under = nil
+        overlayTarget = nil
+        if shadow == nil { compositor.invalidateTargets() }
+    }
+
+    /// The picture on the panel as last drawn, 32-bit, and the quarter turn that makes it
+    /// upright on the panel: the old frame an orientation turn turns. Usually the logical
+    /// frame (`snapshot()`) and the orientation's turn; during a turn, the frame as
+    /// drawn with the turn's picture over it (the next turn starts from what the panel
+    /// shows) and the display's turn on scanout.
+    func oldFrame() throws(CompositorError) -> (picture: Surface, turn: QuarterTurn?) {
+        if let overlay, framesDrawn > 0, let below = (turn == nil ? shadow : nil) ?? under {
+            let s: Surface
+            do {
+                s = try Surface(width: bufferWidth, height: bufferHeight, format: .xrgb8888)
+            } catch {
+                throw .raster(error)
+            }
+            try compositor.paintOverlay(
+                overlay.picture, homography: overlay.homography, opacity: overlay.opacity, over: below, into: s)
+            return (s, bufferTurn)
+        }
+        return (try snapshot(), transform.scanoutTurn)
     }
 
     /// Turns and converts the repaired rectangles of the logical shadow into the panel's

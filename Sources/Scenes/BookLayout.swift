@@ -144,28 +144,50 @@ struct BookLayout: Equatable {
     /// the rest), the book's opening from the shelf (`OpeningPose`). The order and the
     /// hiding rule hold for any lift (a leaf standing up more still hides the ones under it).
     func drawList(page p: Double, lift: Double = 1) -> [Drawn] {
-        // Front to back, per side: how far the items over each one reach.
-        let all = ordered(page: p, lift: lift)
-        var covered = [0.0, 0.0]
         var out: [Drawn] = []
+        var scratch: [Ordered] = []
+        drawList(page: p, lift: lift, into: &out, scratch: &scratch)
+        return out
+    }
+
+    /// `drawList(page:lift:)` into `out`, with `scratch` for the ordering: both kept by
+    /// the caller from frame to frame, so that a frame allocates nothing.
+    func drawList(page p: Double, lift: Double, into out: inout [Drawn], scratch all: inout [Ordered]) {
+        ordered(page: p, lift: lift, into: &all)
+        out.removeAll(keepingCapacity: true)
+        // Front to back, per side: how far the items over each one reach.
+        var covered = (left: 0.0, right: 0.0)
         for i in stride(from: all.count - 1, through: 0, by: -1) {
-            var d = all[i]
-            let s = d.side > 0 ? 1 : 0
-            d.coveredTo = covered[s]
-            covered[s] = Swift.max(covered[s], d.reach)
+            var d = all[i].d
+            d.coveredTo = d.side > 0 ? covered.right : covered.left
+            if d.side > 0 {
+                covered.right = Swift.max(covered.right, d.reach)
+            } else {
+                covered.left = Swift.max(covered.left, d.reach)
+            }
             if d.reach > d.coveredTo + 1 { out.append(d) }
         }
-        return out.reversed()
+        out.reverse()
     }
+
+    /// An item of `ordered(page:lift:)`, with its ratio before squashing (for ties).
+    typealias Ordered = (d: Drawn, raw: Double)
 
     /// Every item not culled at p (within 7 leaves of it), back to front: decreasing
     /// |r|, ties the farther leaf first (then the lower item), before any is left out
     /// as hidden.
     func ordered(page p: Double, lift: Double = 1) -> [Drawn] {
+        var all: [Ordered] = []
+        ordered(page: p, lift: lift, into: &all)
+        return all.map(\.d)
+    }
+
+    /// `ordered(page:lift:)` into `all` (emptied first, its storage kept).
+    func ordered(page p: Double, lift: Double, into all: inout [Ordered]) {
+        all.removeAll(keepingCapacity: true)
         let first = Swift.max(0, Int((p - 7).rounded(.down)))
         let last = Swift.min(leafCount - 1, Int((p + 8).rounded(.up)))
-        guard first <= last else { return [] }
-        var all: [(d: Drawn, raw: Double)] = []
+        guard first <= last else { return }
         for k in first...last {
             let raw = Self.rawRatio(leaf: k, page: p)
             let r = Self.squash(raw)
@@ -183,7 +205,6 @@ struct BookLayout: Equatable {
             if bx != by { return bx > by }
             return x.d.item < y.d.item
         }
-        return all.map(\.d)
     }
 
     /// The x range of the screen, whole pixels, in which item `d` is seen (its part not

@@ -131,7 +131,13 @@ final class BookScreen: ShowScreen {
     private(set) var slots: [Int: Slot] = [:]
     /// The items drawn at the last update, back to front.
     private(set) var drawn: [BookLayout.Drawn] = []
+    /// `drawn`'s ordering, kept from frame to frame (a frame allocates nothing).
+    private var drawScratch: [BookLayout.Ordered] = []
     private var shadowImages: (darkLeft: Surface, darkRight: Surface)?
+    /// A darkened picture no slot shows any more, kept for the next leaf that turns: a
+    /// page turn then makes no page-sized surface (one page of memory while the book is
+    /// open).
+    private var spareShade: Surface?
 
     /// Where a swipe over the book starts and ends: across the middle 60% of the content
     /// area, at its vertical centre (leftwards for `forward`).
@@ -305,13 +311,11 @@ final class BookScreen: ShowScreen {
         let p = drag.map(dragValue) ?? slide.value(at: time)
         position = p
         pose = opening.map { OpeningPose(layout: layout, cover: coverRect, shelf: $0.shelf, progress: $0.progress) } ?? .open
-        let list = layout.drawList(page: p, lift: pose.lift)
-        drawn = list
+        layout.drawList(page: p, lift: pose.lift, into: &drawn, scratch: &drawScratch)
+        let list = drawn
         let turning = layout.turningLeaf(page: p)
-        var used = Set<Int>()
         for (j, d) in list.enumerated() {
             let slot = self.slot(for: d.item)
-            used.insert(d.item)
             place(slot, d, z: Double(j))
             let t = d.leaf == turning ? BookLayout.shade(ratio: d.ratio) : 0
             shade(slot, level: UInt8(((1 - Self.maxShade * t) * 255).rounded()))
@@ -324,7 +328,7 @@ final class BookScreen: ShowScreen {
             let overSide = r > 0 ? 1 : -1
             let overReach = layout.freeEdgeDistance(angle: BookLayout.angle(item: r > 0 ? 2 * k : 2 * k + 1, ratio: r))
             let strength = BookLayout.shade(ratio: r)
-            for side in [-1, 1] {
+            for side in stride(from: -1, through: 1, by: 2) {
                 guard strength > 0, let under = list.last(where: { $0.side == side && $0.leaf != k }) else { continue }
                 let start =
                     side == overSide
@@ -332,7 +336,7 @@ final class BookScreen: ShowScreen {
                 shadow(slots[under.item]!, under, from: start, opacity: Self.maxShadow * strength)
             }
         }
-        for (item, slot) in slots where !used.contains(item) {
+        for (item, slot) in slots where !list.contains(where: { $0.item == item }) {
             slot.clip.isHidden = true
             let leaf = Double(item / 2)
             if leaf < p - 3 || leaf > p + 4 {
@@ -366,17 +370,25 @@ final class BookScreen: ShowScreen {
     /// Shows the slot's picture darkened to `level` (of 255) towards the background, as
     /// drawing it with that opacity over the background would (the compositor's `over`
     /// with a constant opacity, on a page-sized picture filled with the background
-    /// colour); 255: the picture itself (and the darkened one is dropped).
+    /// colour); 255: the picture itself (and the darkened one becomes `spareShade`).
     private func shade(_ slot: Slot, level: UInt8) {
         guard level != slot.shadeLevel else { return }
         slot.shadeLevel = level
         if level == 255 {
             slot.page.contents = .image(slot.picture)
+            // Kept for the next leaf that turns (the leaves' pictures share a size).
+            if let s = slot.shaded { spareShade = s }
             slot.shaded = nil
             return
         }
         let pic = slot.picture
-        guard let s = slot.shaded ?? (try? Surface(width: pic.width, height: pic.height, format: .xrgb8888)) else {
+        var spare: Surface?
+        if let s = spareShade, slot.shaded == nil, s.width == pic.width, s.height == pic.height {
+            spare = s
+            spareShade = nil
+        }
+        guard let s = slot.shaded ?? spare ?? (try? Surface(width: pic.width, height: pic.height, format: .xrgb8888))
+        else {
             return
         }
         s.fill(ScreenColors.background)

@@ -216,7 +216,10 @@ struct CardScroller {
             let b = end < 0 ? 0.0 : maxOffset
             let lambda = Self.rate.decayConstant
             let t = -log(1 - (b - y) * lambda / velocity) / lambda
-            if t.isFinite, t >= 0 {
+            // A fling settling (within half a point of its projected end) before it
+            // reaches the end rests there, put on the end: no bounce from a tail that
+            // would crawl the last fraction of a point for seconds.
+            if t.isFinite, t >= 0, t < decay.settlingDuration {
                 edge = Edge(after: t, spring: Self.spring(from: b, to: b, velocity: decay.velocity(at: t)))
             }
         }

@@ -110,7 +110,8 @@ struct ShelfLayout: Hashable {
     /// screen's width): an empty range with no covers.
     func visible(offset: Double) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
-        let half = (slots.map(\.width).max() ?? 0) / 2
+        // The widest slot, without an array: called every frame.
+        let half = slots.reduce(0) { Swift.max($0, $1.width) } / 2
         let lo = ((offset - width / 2 - half) / pitch).rounded(.down)
         let hi = ((offset + width / 2 + half) / pitch).rounded(.up)
         let first = Int(Swift.max(0, Swift.min(lo, Double(count))))

@@ -349,6 +349,9 @@ final class ShelfScreen: PlainScreen {
             return
         }
         if restingSince == nil { restingSince = time }
+        // Nothing is made before the delay: the frame a glide lands in draws, and pays
+        // for nothing else (the warm-up's lists are made in a frame that changes nothing).
+        guard time >= restingSince! + Self.warmDelay else { return }
         let id = books[centred].id
         if warmUp?.id != id {
             let m = context.metrics
@@ -357,7 +360,6 @@ final class ShelfScreen: PlainScreen {
                 .filter { $0 >= 0 && $0 < books.count }
             coversToWarm = near.flatMap { [($0, false), ($0, true)] }.reversed()
         }
-        guard time >= restingSince! + Self.warmDelay else { return }
         if let w = warmUp, !w.isDone {
             w.step()
         } else if let (i, small) = coversToWarm.popLast() {
@@ -373,9 +375,10 @@ final class ShelfScreen: PlainScreen {
     static let warmCovers = 3
 
     override func nextChange(after time: Double) -> Double? {
-        guard let since = restingSince, opening == nil, !(warmUp?.isDone ?? true) || !coversToWarm.isEmpty else {
-            return nil
-        }
+        guard let since = restingSince, opening == nil else { return nil }
+        // The centred book's warm-up not begun yet (it begins after the delay), or not done.
+        let begun = centred < books.count && warmUp?.id == books[centred].id
+        guard !begun || !(warmUp?.isDone ?? true) || !coversToWarm.isEmpty else { return nil }
         return Swift.max(since + Self.warmDelay, time + Self.warmStep)
     }
 

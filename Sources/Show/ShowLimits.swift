@@ -18,6 +18,19 @@ enum Limits {
     /// The longest tip-in, seconds (the shortest: more than 0).
     static let tipDurationMax: Double = 10
 
+    /// The most tiles on the home screen. A screen makes every one of its tiles (icon,
+    /// title, tap) when it is built, so its start and its memory grow with them (measured
+    /// in the README, "Limits": 10 000 tiles took seconds and 190 MB). More is refused,
+    /// not slowed to.
+    static let homeTiles = 500
+    /// The most tiles in one folder. A folder's panel shows all of its tiles at once (no
+    /// pages; icons shrink to fit): at 100 they are already small on a 7-inch panel.
+    static let folderTiles = 100
+    // The number of folders, books and card lists, and the tiles of the show as a whole,
+    // are bounded by the manifest's size (ConfigDocument.maxBytes, 1 MiB: some 30 000
+    // tiles at the shortest) and cost only their parsing, linear in the text: only the
+    // screen shown is built.
+
     /// Throws `must be from A to B<unit>, got V` when `value` is outside `range`.
     static func check(_ t: ConfigTable, _ key: String, _ value: Double, _ range: ClosedRange<Double>, unit: String)
         throws(ConfigError)

@@ -24,20 +24,23 @@ struct ShowReader {
         let home = try readHome(try root.table("home"))
 
         var folders: [Folder] = []
+        var folderIDs: [String: Int] = [:]
         for t in try root.optionalTableArray("folder") ?? [] {
             try t.requireKnownKeys(["id", "title", "tiles"])
             folders.append(
                 Folder(
-                    id: try id(t, among: folders.map(\.id), kind: "folder"), title: try nonEmptyString(t, "title"),
-                    tiles: try tiles(t)))
+                    id: try id(t, among: &folderIDs, kind: "folder"), title: try nonEmptyString(t, "title"),
+                    tiles: try tiles(t, atMost: Limits.folderTiles, on: "a folder")))
         }
         var books: [Book] = []
+        var bookIDs: [String: Int] = [:]
         for t in try root.optionalTableArray("book") ?? [] {
-            books.append(try readBook(t, among: books.map(\.id)))
+            books.append(try readBook(t, among: &bookIDs))
         }
         var cardLists: [CardList] = []
+        var cardListIDs: [String: Int] = [:]
         for t in try root.optionalTableArray("cards") ?? [] {
-            cardLists.append(try readCards(t, among: cardLists.map(\.id)))
+            cardLists.append(try readCards(t, among: &cardListIDs))
         }
         var menu: [MenuItem] = []
         if let t = try root.optionalTable("menu") {
@@ -99,13 +102,22 @@ struct ShowReader {
             }
             home.columns = columns
         }
-        home.tiles = try tiles(t)
+        home.tiles = try tiles(t, atMost: Limits.homeTiles, on: "the home screen")
         return home
     }
 
-    private mutating func tiles(_ t: ConfigTable) throws(ConfigError) -> [Tile] {
+    /// The `tiles` of `t`: at most `limit` of them (`screen` says whose limit it is);
+    /// the first one over it is the error, before any is read.
+    private mutating func tiles(_ t: ConfigTable, atMost limit: Int, on screen: String) throws(ConfigError) -> [Tile] {
         var tiles: [Tile] = []
-        for tile in try t.tableArray("tiles") {
+        let tables = try t.tableArray("tiles")
+        if tables.count > limit {
+            let over = tables[limit]
+            throw ConfigError(
+                file: over.document.path, line: over.line, key: over.path,
+                message: "too many tiles (\(tables.count)): \(screen) holds at most \(limit)")
+        }
+        for tile in tables {
             try tile.requireKnownKeys(["title", "icon", "open"])
             tiles.append(
                 Tile(
@@ -115,9 +127,9 @@ struct ShowReader {
         return tiles
     }
 
-    private func readBook(_ t: ConfigTable, among ids: [String]) throws(ConfigError) -> Book {
+    private func readBook(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> Book {
         try t.requireKnownKeys(["id", "title", "cover", "pages"])
-        let id = try id(t, among: ids, kind: "book")
+        let id = try id(t, among: &ids, kind: "book")
         let title = try nonEmptyString(t, "title")
         let cover = try asset(t, "cover")
         let pages = try t.stringArray("pages")
@@ -128,11 +140,11 @@ struct ShowReader {
         return Book(id: id, title: title, cover: cover, pages: pages)
     }
 
-    private func readCards(_ t: ConfigTable, among ids: [String]) throws(ConfigError) -> CardList {
+    private func readCards(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> CardList {
         try t.requireKnownKeys([
             "id", "title", "items", "tip", "tip_angle", "tip_offset", "tip_opacity", "tip_duration", "again",
         ])
-        var list = CardList(id: try id(t, among: ids, kind: "cards"), title: try nonEmptyString(t, "title"), items: [])
+        var list = CardList(id: try id(t, among: &ids, kind: "cards"), title: try nonEmptyString(t, "title"), items: [])
         let items = try t.tableArray("items")
         if items.isEmpty { throw t.error("items", "must list at least one card") }
         for item in items {
@@ -188,15 +200,17 @@ struct ShowReader {
         return s
     }
 
-    /// An id: non-empty, a-z 0-9 - _, not already used by another of its kind.
-    private func id(_ t: ConfigTable, among earlier: [String], kind: String) throws(ConfigError) -> String {
+    /// An id: non-empty, a-z 0-9 - _, not already used by another of its kind. `earlier`
+    /// maps the ids read so far to their places; this one is added.
+    private func id(_ t: ConfigTable, among earlier: inout [String: Int], kind: String) throws(ConfigError) -> String {
         let id = try nonEmptyString(t, "id")
         guard ShowTarget.isValidID(id) else {
             throw t.error("id", "\"\(shortened(id))\" is not a valid id (use a-z, 0-9, \"-\" and \"_\")")
         }
-        if let first = earlier.firstIndex(of: id) {
+        if let first = earlier[id] {
             throw t.error("id", "duplicate id \"\(shortened(id))\" (also \(kind)[\(first)])")
         }
+        earlier[id] = earlier.count
         return id
     }
 
@@ -236,19 +250,29 @@ struct ShowReader {
         return target
     }
 
-    /// Every `open` names an existing folder, book or card list.
+    /// Every `open` names an existing folder, book or card list. (The ids as sets, made
+    /// once: a show of 10 000 tiles is checked in linear time.)
     private func checkTargets(_ show: Show) throws(ConfigError) {
+        let folders = Set(show.folders.map(\.id))
+        let books = Set(show.books.map(\.id))
+        let cardLists = Set(show.cardLists.map(\.id))
         for (table, key, target) in targets {
-            let (kind, plural, id, ids): (String, String, String, [String])
+            let (kind, plural, id, known): (String, String, String, Set<String>)
             switch target {
             case .home, .shelf, .menu: continue
-            case .folder(let i): (kind, plural, id, ids) = ("folder", "folders", i, show.folders.map(\.id))
-            case .book(let i): (kind, plural, id, ids) = ("book", "books", i, show.books.map(\.id))
-            case .cards(let i): (kind, plural, id, ids) = ("card list", "card lists", i, show.cardLists.map(\.id))
+            case .folder(let i): (kind, plural, id, known) = ("folder", "folders", i, folders)
+            case .book(let i): (kind, plural, id, known) = ("book", "books", i, books)
+            case .cards(let i): (kind, plural, id, known) = ("card list", "card lists", i, cardLists)
             }
-            guard !ids.contains(id) else { continue }
-            let known = ids.isEmpty ? "the show has no \(plural)" : "\(plural): " + shortened(ids.joined(separator: ", "))
-            throw table.error(key, "no \(kind) \"\(shortened(id))\" (\(known))")
+            guard !known.contains(id) else { continue }
+            let ids: [String] =
+                switch target {
+                case .folder: show.folders.map(\.id)
+                case .book: show.books.map(\.id)
+                default: show.cardLists.map(\.id)
+                }
+            let listed = ids.isEmpty ? "the show has no \(plural)" : "\(plural): " + shortened(ids.joined(separator: ", "))
+            throw table.error(key, "no \(kind) \"\(shortened(id))\" (\(listed))")
         }
     }
 }

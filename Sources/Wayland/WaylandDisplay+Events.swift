@@ -5,6 +5,8 @@ import Display
 extension WaylandDisplay {
     public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {
         try dispatch(waiting: 0)
+        // Touch events this batch left without a wl_touch.frame (WaylandSeat).
+        for seat in seats { seat.closeTouchFrame() }
         // Reported in place and then cleared: the storage stays for the next batch.
         for e in events { report(e) }
         events.removeAll(keepingCapacity: true)

@@ -5,6 +5,12 @@ import Input
 /// surface points turned into buffer pixels (times the window's scale), queued on the
 /// display as `WaylandInput` in the order they came. Touch ids become slots: the
 /// lowest slot free when the touch went down (the `TouchTracker` follows ten).
+///
+/// wl_touch.frame closes a group of touch events (the tracker hands them on at the
+/// frame). A compositor that sends none (cage 0.1.4, Debian 12's, relays wlroots'
+/// down, motion and up but not the frame: seen in Tests/e2e) would leave every touch
+/// waiting; so touch events a batch read from the connection left open are closed with a
+/// frame at its end (`closeTouchFrame`), and the log says so once.
 final class WaylandSeat {
     let proxy: OpaquePointer
     let globalName: UInt32
@@ -17,6 +23,10 @@ final class WaylandSeat {
     /// The pointer's last position, surface points.
     var pointerAt = (x: 0.0, y: 0.0)
     var pointerPressed = false
+    /// Touch events queued since the last wl_touch.frame.
+    var touchOpen = false
+    /// The log has said this seat's compositor leaves touch events without a frame.
+    var saidFrameless = false
 
     init(proxy: OpaquePointer, name: UInt32, display: WaylandDisplay) {
         self.proxy = proxy
@@ -60,19 +70,37 @@ final class WaylandSeat {
         while used.contains(slot) { slot += 1 }
         slots[id] = slot
         display.input.append(.touch(.down(slot, x * scale, y * scale, at: seconds(time))))
+        touchOpen = true
     }
 
     func touchMotion(time: UInt32, id: Int32, x: Double, y: Double) {
         guard let slot = slots[id] else { return }
         display.input.append(.touch(.move(slot, x * scale, y * scale, at: seconds(time))))
+        touchOpen = true
     }
 
     func touchUp(time: UInt32, id: Int32) {
         guard let slot = slots.removeValue(forKey: id) else { return }
         display.input.append(.touch(.up(slot, at: seconds(time))))
+        touchOpen = true
     }
 
-    func touchFrame() { display.input.append(.touch(TouchEvent(time: display.now, .frame))) }
+    func touchFrame() {
+        touchOpen = false
+        display.input.append(.touch(TouchEvent(time: display.now, .frame)))
+    }
+
+    /// At the end of a batch read from the connection: touch events still without their
+    /// wl_touch.frame get one (a compositor sends the frame with the events it closes, in
+    /// the same flush).
+    func closeTouchFrame() {
+        guard touchOpen else { return }
+        if !saidFrameless {
+            saidFrameless = true
+            display.input.append(.seat("\(name): touch events came without wl_touch.frame; each batch read is taken as one frame"))
+        }
+        touchFrame()
+    }
 
     /// The compositor took every touch point back (wl_touch.cancel): each is cancelled.
     func touchCancel() {
@@ -80,6 +108,7 @@ final class WaylandSeat {
         let t = display.now
         for slot in slots.values.sorted() { display.input.append(.touch(.cancel(slot, at: t))) }
         slots.removeAll()
+        touchOpen = false
         display.input.append(.touch(TouchEvent(time: t, .frame)))
     }
 

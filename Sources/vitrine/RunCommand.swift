@@ -33,6 +33,11 @@ struct RunCommand: ParsableCommand {
     var touch: String?
 
     @Option(
+        name: .customLong("touch-loop"),
+        help: "Play the --touch script again every this many seconds, over and over (longer than its last time).")
+    var touchLoop: Double?
+
+    @Option(
         help: """
             The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control). \
             Only a stale socket there is replaced; any other file is left alone (exit 64).
@@ -88,6 +93,11 @@ struct RunCommand: ParsableCommand {
         settings.controlPathFromCommandLine = control != nil
         if let touch {
             do { settings.touchScript = try TouchScript.loadValidated(path: touch) } catch { throw ValidationError("\(error)") }
+        }
+        if let touchLoop {
+            guard let script = settings.touchScript else { throw ValidationError("--touch-loop needs --touch") }
+            do { try script.validateLoop(period: touchLoop) } catch { throw ValidationError("\(error)") }
+            settings.touchLoop = touchLoop
         }
         let notifier = SystemdNotifier.fromProcess()
         settings.watchdogInterval = notifier.watchdogInterval

@@ -2,7 +2,9 @@
 // the executable interposes them for every library, and glibc exports the originals
 // as __libc_*.
 #include <errno.h>
+#include <execinfo.h>
 #include <stddef.h>
+#include <unistd.h>
 #include "alloc_count.h"
 
 extern void *__libc_malloc(size_t);
@@ -17,18 +19,39 @@ static __thread unsigned long allocations __attribute__((tls_model("initial-exec
 
 unsigned long vitrine_thread_allocations(void) { return allocations; }
 
+// While set, each allocation on this thread writes its backtrace to stderr (finding
+// what allocates in a frame); `tracing` keeps backtrace()'s own allocations out.
+static __thread int trace __attribute__((tls_model("initial-exec")));
+static __thread int tracing __attribute__((tls_model("initial-exec")));
+
+void vitrine_trace_allocations(int on) { trace = on; }
+
+static void traced(void) {
+    if (!trace || tracing) return;
+    tracing = 1;
+    void *frames[24];
+    int n = backtrace(frames, 24);
+    static const char line[] = "--- allocation\n";
+    backtrace_symbols_fd(frames, n, 2);
+    (void)!write(2, line, sizeof line - 1);
+    tracing = 0;
+}
+
 void *malloc(size_t n) {
     allocations++;
+    traced();
     return __libc_malloc(n);
 }
 
 void *calloc(size_t n, size_t size) {
     allocations++;
+    traced();
     return __libc_calloc(n, size);
 }
 
 void *realloc(void *p, size_t n) {
     allocations++;
+    traced();
     return __libc_realloc(p, n);
 }
 

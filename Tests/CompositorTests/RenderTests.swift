@@ -25,6 +25,7 @@ import Testing
             case .copy(_, let x, let y): "copy \(x),\(y)"
             case .over(_, let x, let y, let o): "over \(x),\(y) \(o)"
             case .transformed(_, _, let o): "transformed \(o)"
+            case .transformedOver(_, _, let o, _): "transformed over \(o)"
             case .fill: "fill"
             case .blend: "blend"
             }

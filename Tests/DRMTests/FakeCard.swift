@@ -175,6 +175,15 @@ final class FakeCard: DRMIO {
         setCRTCs.append((crtc, framebuffer, mode))
     }
 
+    func disablePlane(_ plane: UInt32) throws(DRMError) {
+        calls.append("disablePlane \(plane)")
+        try check("drmModeSetPlane")
+        if let i = planes.firstIndex(where: { $0.id == plane }) {
+            planes[i].crtcID = 0
+            planes[i].framebufferID = 0
+        }
+    }
+
     func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) {
         calls.append("pageFlip \(crtc) fb \(framebuffer)")
         try check("drmModePageFlip")
@@ -186,6 +195,7 @@ final class FakeCard: DRMIO {
         calls.append("atomic \(kind)")
         try check(kind == "test" ? "drmModeAtomicCommit test" : "drmModeAtomicCommit")
         commits.append((request, flags))
+        if !flags.contains(.testOnly) { apply(request) }
         if flags.contains(.pageFlipEvent) && !flags.contains(.testOnly) { queuedFlips.append(crtcs[0].id) }
     }
 
@@ -207,6 +217,16 @@ final class FakeCard: DRMIO {
     func close() {
         closed = true
         descriptor = -1
+    }
+
+    /// A committed request's planes' CRTC_ID and FB_ID become what `plane(_:)` reports,
+    /// as the kernel's state would.
+    private func apply(_ request: AtomicRequest) {
+        for s in request.settings {
+            guard let i = planes.firstIndex(where: { $0.id == s.object }) else { continue }
+            if s.name == "CRTC_ID" { planes[i].crtcID = UInt32(s.value) }
+            if s.name == "FB_ID" { planes[i].framebufferID = UInt32(s.value) }
+        }
     }
 
     // MARK: test controls

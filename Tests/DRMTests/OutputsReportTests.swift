@@ -21,8 +21,10 @@ import Testing
                 "  CRTC 34: 1024x768@60, framebuffer 50",
                 "  plane 31: primary, CRTCs 34, formats XR24 AR24 RG16",
                 "    rotation: rotate-0 rotate-180",
+                "    shows: framebuffer 50 on CRTC 34",
                 "  plane 32: cursor, CRTCs 34, formats AR24",
                 "    rotation: none",
+                "    shows: nothing (off)",
             ])
         // Master was dropped at once, never asked for.
         #expect(card.calls == ["dropMaster"])

@@ -138,6 +138,39 @@ import Testing
         }
     }
 
+    /// A transformed draw over a separate background (`draw(_:destinationToSource:...
+    /// over:)`, the turn's one pass) writes the bytes of copying the background in and
+    /// drawing over it with the reference path: every filter, opacity, format, affine and
+    /// projective, inside and across every clip; pixels outside the clip untouched.
+    @Test func drawsOverABackgroundAsCopyThenDraw() throws {
+        var rng = SeededRandom(seed: 17)
+        for i in 0..<120 {
+            let (w, h) = rng.size()
+            let src = rng.surface(width: w, height: h, format: i % 2 == 0 ? .xrgb8888 : .argb8888)
+            let (dw, dh) = (Int.random(in: 1...48, using: &rng), Int.random(in: 1...30, using: &rng))
+            let below = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let m = i % 5 == 4 ? randomProjective(&rng, dw, dh) : randomAffine(&rng, dw, dh)
+            let filter: SampleFilter = i % 7 == 6 ? .nearest : .bilinear
+            let opacity: UInt8 = [0, 1, 128, 200, 254, 255][i % 6]
+            let clip = i % 3 == 0 ? nil : rng.clip(width: dw, height: dh)
+            let want = dst.copy()
+            try want.copy(from: below, clip: clip)
+            try want.draw(src, destinationToSource: m, filter: filter, opacity: opacity, clip: clip, path: .reference)
+            for path in [KernelPath.fast, .reference] {
+                let got = dst.copy()
+                try got.draw(src, destinationToSource: m, filter: filter, opacity: opacity, over: below, clip: clip, path: path)
+                #expect(got.pixelBytes == want.pixelBytes, "over-background draw #\(i) \(path) opacity \(opacity) \(m)")
+            }
+        }
+        // A background of another size is refused, naming both.
+        let small = try Surface(width: 4, height: 4, format: .xrgb8888)
+        let big = try Surface(width: 5, height: 4, format: .xrgb8888)
+        #expect(throws: RasterError.sizeMismatch(expected: small.bounds, got: big.bounds)) {
+            try small.draw(big, destinationToSource: .identity, over: big)
+        }
+    }
+
     /// Matrices no caller would make (huge, tiny, negative w): the two paths still agree
     /// and nothing is written outside the destination (checked by `GuardTests` too).
     @Test func extremeMatricesAgree() throws {

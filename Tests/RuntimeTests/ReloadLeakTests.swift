@@ -131,6 +131,12 @@ import Testing
             let end = kiosk.now + seconds
             while kiosk.now < end { try kiosk.pollOnce() }
         }
+        /// Runs the loop until `done` (a turn is made at the next frame, which a busy
+        /// machine may hold back), at most 30 s: a hang bound.
+        func run(until done: () -> Bool) throws {
+            let end = kiosk.now + 30
+            while !done() && kiosk.now < end { try kiosk.pollOnce() }
+        }
         try run(0.1)
         var leftovers: [String] = []
         for i in 0..<20 {
@@ -143,6 +149,7 @@ import Testing
             let turned = Replaced(kiosk)
             let angle = [90, 180, 270, 0][i % 4]
             #expect(kiosk.command("rotate \(angle)") == ["ok rotation=\(angle)"])
+            try run(until: { kiosk.orientation.degrees == angle })
             try run(0.02)
             let turnedAlive = turned.alive.filter { $0 != "show" }
             if !turnedAlive.isEmpty { leftovers.append("rotate \(i): \(turnedAlive.joined(separator: ", "))") }

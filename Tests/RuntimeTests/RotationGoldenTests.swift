@@ -118,7 +118,7 @@ import VitrineTestSupport
         #expect(abs(e - 0.5) < 1e-6)
         let turn = try #require(r.renderer.transition)
         #expect(turn.startAngle == Double.pi / 2)
-        #expect(abs(turn.layer.opacity - 0.5) < 1e-6)
+        #expect(turn.overlay?.opacity == 128)
 
         let old = r.frames[0]  // home at rest at 0 degrees: the picture that turns
         let new = try Self.logical(
@@ -128,28 +128,44 @@ import VitrineTestSupport
         print("turn midpoint: \(mixed) mixed, \(alone) new-only samples; old picture's opacity median \(median)")
     }
 
-    /// Early in a quarter turn the old frame is drawn from its copy turned a quarter
-    /// clockwise beforehand, turned back by the rest (`TurnTransition`): the picture is
-    /// the same one the model turns, at the angle and opacity of that moment.
-    @Test func theTurnEarlyDrawsTheQuarterPicture() throws {
-        let t = 1.05
+    /// The old frame is drawn on the panel from whichever of its two pictures leaves
+    /// the smaller angle to turn (`TurnTransition`): early in a quarter turn the picture
+    /// as the panel showed it, turned by a little; late, its copy turned a quarter
+    /// clockwise beforehand, turned back by the rest. Either way the pixels are the model's
+    /// old frame at that moment's angle and opacity.
+    @Test(arguments: [(1.05, false), (1.25, true)])
+    func theTurnDrawsThePictureNearestItsAngle(t: Double, quarter: Bool) throws {
         let r = try RotationRender(
             "home", width: Self.W, height: Self.H, script: "1.0 rotate 90", times: .at([0.9, 1.0, t]))
         let turn = try #require(r.renderer.transition)
         let e = TimingCurve.easeInOut.value(at: (t - 1.0) / TurnTransition.duration)
-        let angle = turn.angle(at: e)
-        #expect(angle > Double.pi / 4 && TurnTransition.wantsQuarter(angle), "\(angle) rad")
-        guard case .image(let picture) = turn.layer.contents else {
-            Issue.record("the turn's layer shows no picture")
-            return
-        }
-        #expect(picture.width == Self.H && picture.height == Self.W, "the quarter-turned picture")
+        let panelAngle = turn.panelAngle(at: e)
+        #expect(TurnTransition.wantsQuarter(panelAngle) == quarter, "\(panelAngle) rad on the panel")
+        let picture = try #require(turn.overlay?.picture, "the turn draws a picture")
+        let size = quarter ? (Self.H, Self.W) : (Self.W, Self.H)
+        #expect(picture.width == size.0 && picture.height == size.1, quarter ? "the quarter-turned picture" : "the panel's")
+        #expect(picture !== turn.upright || !quarter)
         let new = try Self.logical(
             try RotationRender.frame("home", width: Self.W, height: Self.H, rotation: .clockwise90, at: t), .clockwise90)
         let (mixed, alone, median) = try Self.expectTurn(
-            of: r.frames[0], over: new, in: try Self.logical(r.frames[2], .clockwise90), by: angle, opacity: 1 - e,
-            alone: 0)
+            of: r.frames[0], over: new, in: try Self.logical(r.frames[2], .clockwise90), by: turn.angle(at: e),
+            opacity: 1 - e, alone: 0)
         print("turn at \(t) s: \(mixed) mixed, \(alone) new-only samples; opacity median \(median) (model \(1 - e))")
+    }
+
+    /// A turn asked for while one is under way starts from what the panel shows: its
+    /// first frame is the frame before it, the half-turned picture included, pixel for
+    /// pixel; and once both are over the panel shows the last orientation's layout alone.
+    @Test func aTurnDuringATurnStartsFromThePanelsPicture() throws {
+        let r = try RotationRender(
+            "home", width: Self.W, height: Self.H, script: "1.0 rotate 90\n1.1 rotate 180",
+            times: .at([0.9, 65.0 / 60, 66.0 / 60, 1.2, 1.5]))
+        #expect(r.orientations == [.upright, .clockwise90, .upsideDown, .upsideDown, .upsideDown])
+        #expect(differingPixels(r.frames[1], r.frames[0]) > 1000, "the first turn is under way in the frame before")
+        #expect(differingPixels(r.frames[2], r.frames[1]) == 0, "the second turn starts from the panel's picture")
+        #expect(differingPixels(r.frames[3], r.frames[2]) > 1000, "and turns it")
+        let rest = try RotationRender.frame("home", width: Self.W, height: Self.H, rotation: .upsideDown, at: 1.5)
+        #expect(differingPixels(r.frames[4], rest) == 0, "the last orientation's layout alone")
     }
 
     /// Checks a turn's frame `now` (logical) against the model: where the `old` picture

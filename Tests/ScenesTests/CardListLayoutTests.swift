@@ -127,6 +127,25 @@ import Testing
         #expect(top.offset(at: 3) == 0 && !top.isMoving(at: 3))
     }
 
+    /// A fling whose projected end is just past an end (here by a thousandth of a point:
+    /// a swipe back as long as the one before) settles there in the decay's own time,
+    /// put on the end; it does not crawl its tail to the end for seconds (it took 16.7
+    /// s, the kiosk waking each frame with nothing to draw).
+    @Test func aFlingEndingAtTheEndRestsThere() {
+        let lambda = -1000 * log(0.998)
+        var s = CardScroller(maxOffset: 1000, extent: 432, offset: 520 / lambda - 0.001)
+        s.hold(at: 0)
+        s.release(velocity: -520)
+        var t = 0.0
+        while s.isMoving(at: t) && t < 20 {
+            s.step(to: t)
+            t += 1.0 / 60
+        }
+        s.step(to: t)
+        #expect(t < 3.3, "\(t)")
+        #expect(s.offset(at: t) == 0)
+    }
+
     /// A finger going down stops a fling where it is; a drag goes on from there.
     @Test func holdCatches() {
         var s = CardScroller(maxOffset: 5000, extent: 432, offset: 0)

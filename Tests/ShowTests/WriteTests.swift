@@ -59,10 +59,10 @@ import Testing
         }
         #expect(
             ShowWriteError.cannotCreateDirectory(path: "/x/file", errno: ENOTDIR).description
-                == "/x/file: cannot create directory: Not a directory")
+                == "/x/file: cannot create directory: Not a directory (ENOTDIR)")
         #expect(
             ShowWriteError.cannotWrite(path: "/x/a.png", errno: ENOSPC).description
-                == "/x/a.png: cannot write: No space left on device")
+                == "/x/a.png: cannot write: No space left on device (ENOSPC)")
     }
 
     @Test func aFolderInThePlaceOfAPictureStopsTheWriteWithoutAManifest() throws {

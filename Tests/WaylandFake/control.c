@@ -4,6 +4,7 @@
 //   configure W H     a configure of W x H to the latest toplevel
 //   storm N W H       N configures, one every 10 ms, the last W x H (shell.c's sizes before)
 //   tap X Y           a touch down and up at surface point (X, Y) of the latest surface
+//   bare-tap X Y      the same without wl_touch.frame events (as cage 0.1.4 sends it)
 //   click X Y         the pointer enters there, its left button pressed and released
 //   close             xdg_toplevel.close
 //   ping SERIAL       xdg_wm_base.ping (the client answers `pong SERIAL`)
@@ -40,7 +41,9 @@ static void command(char *text) {
     } else if (sscanf(text, "storm %d %d %d", &n, &w, &h) == 3) {
         start_storm(n, w, h);
     } else if (sscanf(text, "tap %d %d", &w, &h) == 2) {
-        seat_tap(s, w, h);
+        seat_tap(s, w, h, true);
+    } else if (sscanf(text, "bare-tap %d %d", &w, &h) == 2) {
+        seat_tap(s, w, h, false);
     } else if (sscanf(text, "click %d %d", &w, &h) == 2) {
         seat_click(s, w, h);
     } else if (strcmp(text, "close") == 0) {

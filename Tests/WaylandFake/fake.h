@@ -28,6 +28,10 @@ enum frame_mode {
     FRAMES_PROMPT,
     /// Only on the `frame` command.
     FRAMES_MANUAL,
+    /// At the next repaint, 16 ms after a commit that damaged something (damage_buffer);
+    /// a commit without damage leaves its callbacks waiting for one that has some. As
+    /// cage 0.1.4 does: its output repaints, and answers frame callbacks, only for damage.
+    FRAMES_DAMAGE,
 };
 
 /// The startup stage after which the client is disconnected (`--disconnect-at`).
@@ -140,7 +144,7 @@ void stage_reached(struct wl_client *client, enum stage reached);
 /// The wl_seat global: touch and pointer.
 void seat_create(void);
 /// A tap (touch down, up) or a click (pointer enter, left button) at surface point (x, y).
-void seat_tap(struct fake_surface *s, double x, double y);
+void seat_tap(struct fake_surface *s, double x, double y, bool frames);
 void seat_click(struct fake_surface *s, double x, double y);
 
 // surface.c

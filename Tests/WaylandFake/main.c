@@ -1,7 +1,7 @@
 // The fake compositor's command line, globals and event loop.
 //
 //   WaylandFake --socket NAME [--control FIFO] [--no GLOBAL]... [--size WxH]
-//               [--scale N] [--release prompt|immediate|manual] [--frames prompt|manual]
+//               [--scale N] [--release prompt|immediate|manual] [--frames prompt|manual|damage]
 //               [--disconnect-at registry|bind|toplevel|configure|commit]
 //               [--error-at-commit N] [--times]
 //
@@ -11,7 +11,8 @@
 // --size        the first configure's size, surface points (default 0x0: the client's)
 // --scale       the wl_output's scale (default 1)
 // --release     when buffers are released (fake.h, enum release_mode; default prompt)
-// --frames      when frame callbacks are answered (default prompt: 16 ms after a commit)
+// --frames      when frame callbacks are answered (default prompt: 16 ms after a commit;
+//               damage: 16 ms after a commit with damage, as cage 0.1.4)
 // --disconnect-at  the startup stage after which the client is disconnected
 // --error-at-commit  posts wl_surface error 2 (invalid size) at the Nth buffer commit
 // --times       each line after CLOCK_MONOTONIC milliseconds (for measuring by hand)
@@ -178,7 +179,7 @@ static int terminate(int signal, void *data) {
 static int repaint(void *data) {
     (void)data;
     fake.repaint_armed = false;
-    if (fake.frames == FRAMES_PROMPT) answer_frames();
+    if (fake.frames != FRAMES_MANUAL) answer_frames();
     return 0;
 }
 
@@ -234,7 +235,8 @@ int main(int argc, char **argv) {
         } else if (strcmp(a, "--frames") == 0) {
             if (strcmp(v, "prompt") == 0) fake.frames = FRAMES_PROMPT;
             else if (strcmp(v, "manual") == 0) fake.frames = FRAMES_MANUAL;
-            else usage("--frames: prompt or manual");
+            else if (strcmp(v, "damage") == 0) fake.frames = FRAMES_DAMAGE;
+            else usage("--frames: prompt, manual or damage");
         } else if (strcmp(a, "--disconnect-at") == 0) {
             fake.disconnect_at = stage_named(v);
         } else if (strcmp(a, "--error-at-commit") == 0) {

@@ -69,17 +69,18 @@ void seat_create(void) {
     wl_global_create(fake.display, &wl_seat_interface, 5, NULL, seat_bind);
 }
 
-/// A finger down at (x, y) on `s` and up 50 ms later (a frame after each).
-void seat_tap(struct fake_surface *s, double x, double y) {
+/// A finger down at (x, y) on `s` and up 50 ms later (a frame after each when `frames`;
+/// without, as cage 0.1.4 relays touch: down and up only).
+void seat_tap(struct fake_surface *s, double x, double y, bool frames) {
     if (!s) return;
     struct wl_resource *r;
     wl_resource_for_each(r, &touches) {
         if (wl_resource_get_client(r) != s->client) continue;
         uint32_t t = now_ms();
         wl_touch_send_down(r, ++fake.serial, t, s->surface, 0, wl_fixed_from_double(x), wl_fixed_from_double(y));
-        wl_touch_send_frame(r);
+        if (frames) wl_touch_send_frame(r);
         wl_touch_send_up(r, ++fake.serial, t + 50, 0);
-        wl_touch_send_frame(r);
+        if (frames) wl_touch_send_frame(r);
     }
 }
 

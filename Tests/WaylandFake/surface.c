@@ -223,6 +223,7 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
     wl_list_insert_list(s->callbacks.prev, &s->pending_callbacks);
     wl_list_init(&s->pending_callbacks);
     bool with_buffer = s->pending_attach && s->pending_buffer;
+    bool damaged = s->pending_damage > 0;
     s->pending_attach = false;
     s->pending_buffer = NULL;
     s->pending_damage = 0;
@@ -233,7 +234,8 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
         send_configure(s, fake.first_width, fake.first_height);
         stage_reached(client, STAGE_CONFIGURE);
     }
-    if (fake.frames == FRAMES_PROMPT && !fake.repaint_armed && !wl_list_empty(&s->callbacks)) {
+    bool repaint = fake.frames == FRAMES_PROMPT || (fake.frames == FRAMES_DAMAGE && damaged);
+    if (repaint && !fake.repaint_armed && !wl_list_empty(&s->callbacks)) {
         fake.repaint_armed = true;
         wl_event_source_timer_update(fake.repaint, 16);
     }

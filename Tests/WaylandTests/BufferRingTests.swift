@@ -126,6 +126,16 @@ import Testing
         let merged = BufferDamage.rects(many, width: 800, height: 480)
         #expect(merged == [PixelRect(x: 0, y: 0, width: 395, height: 44)])
     }
+
+    /// A frame that repainted nothing still damages one pixel (cage 0.1.4 answers a
+    /// frame callback only for a commit with damage); a buffer of no pixels gets none.
+    @Test func nothingRepaintedIsOnePixel() {
+        #expect(BufferDamage.rects([], width: 800, height: 480) == [PixelRect(x: 0, y: 0, width: 1, height: 1)])
+        #expect(
+            BufferDamage.rects([PixelRect(x: 900, y: 0, width: 10, height: 10)], width: 800, height: 480)
+                == [PixelRect(x: 0, y: 0, width: 1, height: 1)], "damage all outside the buffer")
+        #expect(BufferDamage.rects([], width: 0, height: 0).isEmpty)
+    }
 }
 
 @Suite struct WaylandSocketTests {

@@ -120,6 +120,38 @@ struct FakeKioskTests {
         #expect(exit(k) == 0, "\(k.standardError)")
     }
 
+    /// Under a compositor that behaves as Debian 12's cage 0.1.4 does (frame callbacks
+    /// answered only for commits with damage, touch without wl_touch.frame), the launch
+    /// plays to the home screen at rest (its still frames still get their callbacks) and a
+    /// tap on the Books tile opens the folder, counted as one whole touch. Seen in
+    /// Tests/e2e before the fixes: the kiosk stood in its launch, and deaf to touch.
+    @Test func underACompositorLikeCage014TheLaunchEndsAndATapOpensTheFolder() throws {
+        let fake = try FakeCompositor("kiosk-cage", ["--frames", "damage"])
+        let k = try kiosk(fake)
+        defer { kill(k.pid, SIGTERM) }
+        let tour = fake.runtime + "/tour"
+        let r = try ChildProcess.run(
+            [vitrine, "render", "--board", Self.root + "/board/headless-800x480.toml", "--tour", "--fps", "1", "--out", tour])
+        try #require(r.status == 0, "\(r.stderr)")
+        let line = try #require(
+            ChildProcess.read(tour + "/tour.touch").split(separator: "\n").first { $0.contains("open the folder") })
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        let (x, y) = (try #require(Int(words[2])), try #require(Int(words[3])))
+
+        let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        #expect(home["screen"] == "home", "the launch over: \(home)")
+        try fake.send("bare-tap \(x) \(y)")
+        let folder = try waitForStatus(fake) { $0["screen"] == "folder:books" && $0["animating"] == "false" }
+        #expect(folder["screen"] == "folder:books", "\(folder)")
+        #expect(Int(folder["touch_began"] ?? "") == Int(home["touch_began"] ?? "")! + 1, "\(folder)")
+        #expect(Int(folder["touch_ended"] ?? "") == Int(home["touch_ended"] ?? "")! + 1, "\(folder)")
+        #expect(folder["touch_down"] == "0")
+        #expect(k.standardError.contains("touch events came without wl_touch.frame"), "\(k.standardError)")
+        #expect(fake.violations.isEmpty, "\(fake.violations)")
+        kill(k.pid, SIGTERM)
+        #expect(exit(k) == 0, "\(k.standardError)")
+    }
+
     /// A window first configured 1x1 draws nothing and says why; a usable size draws.
     @Test func aTinyWindowWaitsForAUsableSize() throws {
         let fake = try FakeCompositor("kiosk-tiny", ["--size", "1x1"])

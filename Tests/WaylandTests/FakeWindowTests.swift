@@ -200,6 +200,70 @@ struct FakeWindowTests {
         #expect(fake.violations.isEmpty, "\(fake.violations)")
     }
 
+    /// A frame that repainted nothing still damages a pixel, so a compositor that
+    /// answers frame callbacks only for damage (the fake's `--frames damage`, as cage
+    /// 0.1.4) answers it: without, the window would wait for that callback forever.
+    @Test func aFrameThatChangedNothingIsStillAnswered() throws {
+        let fake = try FakeCompositor("damage-frames", ["--frames", "damage"])
+        let window = try open(fake)
+        try draw(window)
+        try pump(window) { $0.contains { if case .frameShown = $0 { true } else { false } } }
+        try waitUntilFree(window)
+        let buffer = try window.acquire()
+        try window.present(buffer, damage: [])
+        #expect(fake.waitFor("commit ", count: 3), "the initial commit and two frames")
+        #expect(fake.lines.last { $0.hasPrefix("commit ") }?.hasSuffix(" damage 1") == true, "\(fake.lines.suffix(3))")
+        let shown = try pump(window) { $0.contains { if case .frameShown = $0 { true } else { false } } }
+        #expect(shown.contains { if case .frameShown = $0 { true } else { false } }, "the callback of the unchanged frame")
+        #expect(fake.violations.isEmpty, "\(fake.violations)")
+    }
+
+    // MARK: input
+
+    /// Touch events a compositor sends without wl_touch.frame (cage 0.1.4: down and up
+    /// only) are closed with a frame at the end of the batch read, so the tracker hands
+    /// them on; the log says so once per seat. A compositor's own frames are kept, with
+    /// none added.
+    @Test func touchWithoutFramesIsClosedAtTheBatchEnd() throws {
+        let fake = try FakeCompositor("bare-touch")
+        let window = try open(fake)
+        try draw(window)
+        var kinds: [String] = []
+        var said: [String] = []
+        func collect(_ command: String) throws {
+            try fake.send(command)
+            try pump(window) { _ in
+                window.drainInput { item in
+                    switch item {
+                    case .touch(let e):
+                        switch e.kind {
+                        case .down: kinds.append("down")
+                        case .up: kinds.append("up")
+                        case .frame: kinds.append("frame")
+                        default: kinds.append("other")
+                        }
+                    case .seat(let what): said.append(what)
+                    default: break
+                    }
+                }
+                return kinds.last == "frame" && kinds.contains("up")
+            }
+        }
+        try collect("bare-tap 10 20")
+        #expect(kinds.last == "frame" && kinds.filter { $0 == "frame" }.count <= 2, "\(kinds)")
+        #expect(Array(kinds.filter { $0 != "frame" }) == ["down", "up"], "\(kinds)")
+        #expect(kinds.first == "down", "\(kinds)")
+        let frameless = said.filter { $0.contains("touch events came without wl_touch.frame") }
+        #expect(frameless == ["fake-seat: touch events came without wl_touch.frame; each batch read is taken as one frame"], "\(said)")
+        kinds = []
+        try collect("bare-tap 30 40")
+        #expect(kinds.filter { $0 != "frame" } == ["down", "up"] && kinds.last == "frame", "\(kinds)")
+        kinds = []
+        try collect("tap 30 40")
+        #expect(kinds == ["down", "frame", "up", "frame"], "the compositor's frames, none added: \(kinds)")
+        #expect(said.filter { $0.contains("without wl_touch.frame") }.count == 1, "said once: \(said)")
+    }
+
     /// The fake's checks catch what they are for (else the tests above prove nothing): a
     /// buffer drawn into after it went to the compositor, and one drawn at the old size
     /// and committed after a new size was acked.

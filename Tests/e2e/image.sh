@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE [TOUCHCONF]: the disk of one e2e run, as root.
+# Tests/e2e/image.sh ROOTFS VITRINE BOARD IMAGE [TOUCHCONF [CHECKS]]: the disk of one e2e
+# run, as root.
 # A copy of the cached ROOTFS (hard links: nothing in it is written to, only new files
 # are added), plus the binary as /usr/local/bin/vitrine, BOARD as
 # /etc/vitrine/board.toml, the project's own systemd/vitrine.service (with
 # systemd/vitrine-fbdev.conf for an fbdev board) and the guest driver, all enabled; with
-# TOUCHCONF (Tests/e2e/touchpoints.py's touch.conf) also the touch checks: the conf as
-# /etc/vitrine-e2e/touch.conf, guest/touch.sh, evflood.py, ctlsock.py (the rotation
-# checks' control socket client), touchscreen.prop and vitrine-e2e-touch.service (the
-# touchscreen made before the kiosk starts). Then an ext4
-# image of it (mke2fs -d, about 6 s).
+# TOUCHCONF (Tests/e2e/touchpoints.py's touch.conf) the touchscreen: the conf as
+# /etc/vitrine-e2e/touch.conf, guest/touch.sh and touchscreen.prop, and CHECKS (default
+# "touch") as /etc/vitrine-e2e/checks, which says what the driver runs with it: "touch",
+# the touch and rotation checks (also evflood.py, ctlsock.py, the rotation checks'
+# control socket client, and vitrine-e2e-touch.service, the touchscreen made before the
+# kiosk starts); "cage", the cage check (board/wayland-kiosk.toml as
+# /etc/vitrine/wayland-kiosk.toml and guest/vitrine-cage.service, not enabled: the
+# driver starts it). Then an ext4 image of it (mke2fs -d, about 6 s).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 project="$(cd "$here/../.." && pwd)"
-rootfs="$1" vitrine="$2" board="$3" image="$4" touchconf="${5:-}"
+rootfs="$1" vitrine="$2" board="$3" image="$4" touchconf="${5:-}" checks="${6:-touch}"
 
 stage="$image.stage"
 rm -rf "$stage"
@@ -37,12 +41,22 @@ install -D -m 0644 "$here/guest/vitrine-tcg.conf" "$stage/etc/systemd/system/vit
 units=(vitrine.service vitrine-e2e.service vitrine-e2e-mark.service)
 if [ -n "$touchconf" ]; then
     install -D -m 0644 "$touchconf" "$stage/etc/vitrine-e2e/touch.conf"
+    echo "$checks" >"$stage/etc/vitrine-e2e/checks"
     install -D -m 0644 "$here/guest/touch.sh" "$stage/usr/local/lib/vitrine-e2e/touch.sh"
-    install -D -m 0755 "$here/guest/evflood.py" "$stage/usr/local/lib/vitrine-e2e/evflood.py"
-    install -D -m 0755 "$here/guest/ctlsock.py" "$stage/usr/local/lib/vitrine-e2e/ctlsock.py"
     install -D -m 0644 "$here/guest/touchscreen.prop" "$stage/usr/local/lib/vitrine-e2e/touchscreen.prop"
-    install -D -m 0644 "$here/guest/vitrine-e2e-touch.service" "$stage/etc/systemd/system/vitrine-e2e-touch.service"
-    units+=(vitrine-e2e-touch.service)
+    case " $checks " in *" touch "*)
+        install -D -m 0755 "$here/guest/evflood.py" "$stage/usr/local/lib/vitrine-e2e/evflood.py"
+        install -D -m 0755 "$here/guest/ctlsock.py" "$stage/usr/local/lib/vitrine-e2e/ctlsock.py"
+        install -D -m 0644 "$here/guest/vitrine-e2e-touch.service" "$stage/etc/systemd/system/vitrine-e2e-touch.service"
+        units+=(vitrine-e2e-touch.service)
+        ;;
+    esac
+    case " $checks " in *" cage "*)
+        # The project's Wayland kiosk board and the unit that runs it under cage.
+        install -D -m 0644 "$project/board/wayland-kiosk.toml" "$stage/etc/vitrine/wayland-kiosk.toml"
+        install -D -m 0644 "$here/guest/vitrine-cage.service" "$stage/etc/systemd/system/vitrine-cage.service"
+        ;;
+    esac
 fi
 # Enabled as an administrator would: `systemctl enable` (only makes symlinks).
 systemctl --root="$stage" --quiet enable "${units[@]}"

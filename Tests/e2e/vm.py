@@ -86,7 +86,7 @@ FAST_INTERVAL = 0.015
 FAST_SAMPLE_STEP = 16
 WATCH_INTERVAL = 0.05
 # Lines after which the guest no longer holds the screen still for a SHOT.
-MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ")
+MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ")
 # The rotation checks (machines with --rotation-refs): the orientations the guest turns
 # through, in its order, and the number of commands in its burst.
 ROTATIONS = (90, 180, 270, 0)
@@ -217,6 +217,7 @@ class Run:
         self.kept = []
         self.values = {}
         self.journal = []
+        self.cage_journal = []  # vitrine-cage.service's and seatd's journal (JC lines)
         self.shots = {}
         self.events = []  # (host time, line)
         self.serial_partial = b""
@@ -303,6 +304,8 @@ class Run:
             self.values[key] = value
             if key == "boot.retry_rc":
                 self.start_done = polled
+        elif line.startswith("JC "):
+            self.cage_journal.append(line[3:])
         elif line.startswith("J "):
             self.journal.append(line[2:])
         elif line.startswith("SYNC "):
@@ -791,6 +794,8 @@ class Run:
                     speed.append(("%s_%s" % (label, key), v[prefix + "." + key]))
         if self.args.touch:
             self.touch_verdicts(v, result, speed)
+        if self.args.cage:
+            self.cage_verdicts(v, result, speed)
         for key in sorted(v):
             if key.startswith(("status.", "restart_status.", "touch_status.")):
                 speed.append(("ctl_" + key, v[key]))
@@ -808,11 +813,11 @@ class Run:
         ok = d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
         return ok, "%s %s%s" % (name, d, " (taken after the guest had moved on)" if shot.stale else "")
 
-    def touch_verdicts(self, v, result, speed):
-        """The touch checks (guest/vitrine-e2e's touch_steps): the touch counts of `vitrine
-        ctl status` (touch_devices, touch_down, touch_began, touch_ended, touch_cancelled,
-        touch_most_down; reported as <step>.touch.<name>) before and after each step, and
-        the screendumps it asked for."""
+    def touch_helpers(self, v):
+        """Helpers over the statuses the guest reported (v), for the touch and cage
+        checks: n (a value as an int), counts and text (a status's touch counts), grew
+        (a count's growth between two statuses), settled (a guest wait's outcome) and
+        tap_step (a tap's verdict)."""
 
         def n(key):
             try:
@@ -856,6 +861,16 @@ class Run:
                 ok = ok and good
                 details.append(shown)
             return ok, details
+
+        return n, counts, text, grew, settled, tap_step
+
+    def touch_verdicts(self, v, result, speed):
+        """The touch checks (guest/vitrine-e2e's touch_steps): the touch counts of `vitrine
+        ctl status` (touch_devices, touch_down, touch_began, touch_ended, touch_cancelled,
+        touch_most_down; reported as <step>.touch.<name>) before and after each step, and
+        the screendumps it asked for."""
+
+        n, counts, text, grew, settled, tap_step = self.touch_helpers(v)
 
         folder = self.folder_ref
 
@@ -1188,6 +1203,103 @@ class Run:
         if self.rotation_refs:
             self.rotation_verdicts(v, result, speed, n, text, settled, tap_step)
 
+    # --- cage (machines started with --touch) ---------------------------------------------
+
+    def cage_first_frame(self):
+        """(monotonic us of the journal line, ms since vitrine's exec) of the kiosk's
+        "first frame shown, N ms since exec" line in vitrine-cage.service's journal."""
+        for line in self.cage_journal:
+            m = re.match(r"\[\s*(\d+)\.(\d+)\]", line)
+            if not m or "first frame shown" not in line:
+                continue
+            at = int(m.group(1)) * 1000000 + int(m.group(2).ljust(6, "0")[:6])
+            since = re.search(r"([0-9.]+) ms since exec", line)
+            return at, (float(since.group(1)) if since else None)
+        return None, None
+
+    def cage_verdicts(self, v, result, speed):
+        """The cage check (guest/vitrine-e2e's cage_steps): Vitrine as the one client of
+        Debian's cage on the DRM card (vitrine-cage.service, started once vitrine.service
+        is stopped): started (READY=1 from vitrine, its first frame drawn and handed to
+        cage, the unit's main process), the window as large as the output (status panel=800x480),
+        home at rest matching the headless home screen; a tap with the evemu touchscreen
+        on the Books tile (libinput in wlroots, cage, wl_touch) opens the folder (the
+        screen against the headless folder), counted as one whole touch, and a tap above
+        its panel closes it; `systemctl stop` ends it. Times are figures."""
+        n, _, text, _, settled, tap_step = self.touch_helpers(v)
+        if "cage.start_at_us" not in v:
+            result(False, "cage-touch", "the guest did not get to the cage steps")
+            return
+        width, height = self.doors_ref.width, self.doors_ref.height
+        details = []
+        state = (v.get("cage_boot.ActiveState"), v.get("cage_boot.SubState"))
+        ok = v.get("cage.start_rc") == "0" and state == ("active", "running")
+        if ok:
+            details.append("started (READY from the kiosk under cage)")
+        else:
+            errors = [l for l in self.cage_journal if re.search(r"error|fail|refus|denied|cannot|unable", l, re.I)]
+            details.append("`systemctl start vitrine-cage` rc %s, %s/%s Result=%s ExecMainStatus=%s; the journal: %s" % (
+                v.get("cage.start_rc"), state[0], state[1], v.get("cage_boot.Result"), v.get("cage_boot.ExecMainStatus"),
+                " / ".join(errors[-4:]) or "nothing about it (journal-cage.txt)"))
+        good, problem = settled("cage_home.settled", "home at rest", "cage_home")
+        ok = ok and good
+        if problem:
+            details.append(problem)
+        backend, panel = v.get("cage_home.backend"), v.get("cage_home.panel")
+        want = "%dx%d" % (width, height)
+        if backend != "wayland" or panel != want:
+            ok = False
+            details.append("status backend=%s panel=%s (want wayland, %s: cage's fullscreen window at the output's mode)" % (
+                backend, panel, want))
+        else:
+            details.append("backend=wayland panel=%s" % panel)
+        good, shown = self.shot_check("cage-home", self.home_ref, "cage-home")
+        ok = ok and good
+        details.append(shown)
+        good, more = tap_step("cage_tap", "cage_home", "cage-folder", self.folder_ref, "cage-folder", "the folder open")
+        ok = ok and good
+        details += ["the Books tap: " + more[0]] + more[1:] if more else []
+        good, more = tap_step("cage_close", "cage_tap", "cage-home-again", self.home_ref, "cage-home-again", "home")
+        ok = ok and good
+        details += ["the close tap: " + more[0]] + more[1:] if more else []
+        details.append("touch counts %s -> %s" % (text("cage_home"), text("cage_close")))
+        stop = (v.get("cage_stop.rc"), v.get("cage_stop.ActiveState"))
+        if stop != ("0", "inactive"):
+            ok = False
+        details.append("stopped: rc %s, %s, Result=%s ExecMainStatus=%s" % (
+            stop[0], stop[1], v.get("cage_stop.Result"), v.get("cage_stop.ExecMainStatus")))
+
+        # Figures: cage's exec to READY (the kiosk's first frame shown) and to the kiosk's
+        # "first frame shown" line, the kiosk's own exec to it; the taps to the screen at
+        # rest (polled every 0.3 s: at most); the launch, the reveal; the stop.
+        exec_us, ready_us = n("cage_boot.ExecMainStartTimestampMonotonic"), n("cage_boot.ActiveEnterTimestampMonotonic")
+        if exec_us and ready_us and ready_us > exec_us:
+            speed.append(("cage_exec_to_ready_ms", "%.0f" % ((ready_us - exec_us) / 1000)))
+            details.append("cage's exec to READY %.0f ms" % ((ready_us - exec_us) / 1000))
+        shown_at, since_exec = self.cage_first_frame()
+        if shown_at and exec_us:
+            speed.append(("cage_exec_to_first_frame_shown_ms", "%.0f" % ((shown_at - exec_us) / 1000)))
+        if since_exec is not None:
+            speed.append(("cage_kiosk_exec_to_first_frame_shown_ms", "%.0f" % since_exec))
+            details.append("the kiosk's exec to its first frame shown %.0f ms" % since_exec)
+        for key, label in (("cage_home", "cage_start_to_home_at_rest_ms"), ("cage_tap", "cage_tap_to_folder_at_rest_ms"),
+                           ("cage_close", "cage_tap_to_home_at_rest_ms")):
+            us = n(key + ".settled_us")
+            if us is not None and v.get(key + ".settled") == "0":
+                speed.append((label, "%.0f (polled: at most)" % (us / 1000)))
+        us = n("cage_tap.settled_us")
+        if us is not None and v.get("cage_tap.settled") == "0":
+            details.append("tap to the folder at rest %.0f ms (at most; a figure)" % (us / 1000))
+        for key in ("frames", "late_flips"):
+            if n("cage_home." + key) is not None:
+                speed.append(("cage_launch_%s" % key, str(n("cage_home." + key))))
+            if n("cage_tap." + key) is not None and n("cage_home." + key) is not None:
+                speed.append(("cage_reveal_%s" % key, str(n("cage_tap." + key) - n("cage_home." + key))))
+        took = n("cage_stop.took_us")
+        if took is not None:
+            speed.append(("cage_stop_ms", "%.0f" % (took / 1000)))
+        result(ok, "cage-touch", "; ".join(d for d in details if d))
+
     # --- rotation (machines started with --rotation-refs) ---------------------------------
 
     def rotation_verdicts(self, v, result, speed, n, text, settled, tap_step):
@@ -1417,7 +1529,7 @@ class Run:
     def write_timeline(self):
         with open(os.path.join(self.out, "timeline.txt"), "w") as f:
             f.write("# host seconds from QEMU start; screendumps: number phase class size doors% home% dark%\n")
-            items = [(t, "serial " + line) for t, line in self.events if not line.startswith(("J ", "K "))]
+            items = [(t, "serial " + line) for t, line in self.events if not line.startswith(("J ", "JC ", "K "))]
             for fr in self.frames:
                 items.append((fr.done, "screen %05d %s %s doors=%.1f/%.1f home=%.1f/%.1f dark=%.0f took=%.0fms" % (
                     fr.number, fr.phase, fr.cls, fr.doors.mean, fr.doors.differing, fr.home.mean, fr.home.differing,
@@ -1426,6 +1538,9 @@ class Run:
                 f.write("%8.3f %s\n" % (t - self.qemu_start, text))
         with open(os.path.join(self.out, "journal.txt"), "w") as f:
             f.write("\n".join(self.journal) + "\n")
+        if self.cage_journal:
+            with open(os.path.join(self.out, "journal-cage.txt"), "w") as f:
+                f.write("\n".join(self.cage_journal) + "\n")
 
 
 def main():
@@ -1440,6 +1555,8 @@ def main():
     p.add_argument("--home", required=True, help="reference PNG of the home screen")
     p.add_argument("--folder", help="reference PNG of the Books folder open (machines with touch checks)")
     p.add_argument("--touch", action="store_true", help="the guest has a touchscreen: run the touch checks")
+    p.add_argument("--cage", action="store_true", help="the guest runs the kiosk under cage with a touchscreen: "
+                   "the cage check (with --folder)")
     p.add_argument("--rotation-refs", help="folder with home-rR.png and folder-rR.png (R = 90, 180, 270): "
                    "the rotation checks (with --touch and --folder)")
     p.add_argument("--timeout", type=int, default=420, help="seconds before QEMU is killed (a hang bound)")

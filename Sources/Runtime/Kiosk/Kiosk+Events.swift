@@ -65,13 +65,20 @@ extension Kiosk {
     }
 
     /// Plays the touch script's events that are due, then its `rotate` lines that are due
-    /// (each as `ctl rotate` would), then waits for the next of either.
-    func feedTouches() {
+    /// (each as `ctl rotate` would), then waits for the next of either; a looping script
+    /// (`touchLoop`) starts its next pass once a pass is played.
+    func feedTouches() { feedTouches(at: now) }
+
+    /// `feedTouches()` at scene time `t` (tests step a clock of their own).
+    func feedTouches(at t: Double) {
         guard var player = touchPlayer else { return }
-        let t = now
         let events = player.advance(to: t)
         let rotations = player.rotations(through: t)
         touchPlayer = player
+        if player.isFinished, let period = settings.touchLoop, let script = settings.touchScript {
+            touchPass += 1
+            touchPlayer = TouchScript.Player(script.shifted(by: Double(touchPass) * period))
+        }
         if !events.isEmpty {
             for event in events {
                 tracker.handle(event) { deliver($0) }

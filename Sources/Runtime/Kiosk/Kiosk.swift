@@ -41,6 +41,8 @@ public final class Kiosk {
     var tracker: TouchTracker
     var router: TouchRouter<LayerHitTester>
     var touchPlayer: TouchScript.Player?
+    /// The touch script's pass being played (0: the first), when it loops.
+    var touchPass = 0
     /// The input devices (nil: none, e.g. a headless board), and the edge's translation
     /// of their events into panel-space touch and pointer events.
     let input: LibInputSeat?
@@ -88,6 +90,7 @@ public final class Kiosk {
     var frameDeadline: Double?
     /// When the pending frame was asked for (nil: none pending), for the watchdog.
     var frameRequestedAt: Double?
+    /// Scene seconds of the last frame tick, drawn or not: the next comes a period later.
     var lastFrameAt = -Double.infinity
     var stopRequested = false
     /// poll()'s descriptor set, kept from one wake-up to the next.
@@ -321,8 +324,12 @@ public final class Kiosk {
         if let turn = transition, !turn.update(time: t) { transition = nil }
         for w in program.takeWarnings() { logger.warning("\(w)") }
         if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
-        guard force || pipeline.compositor.needsDisplay else {
+        guard force || pipeline.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
+            // A tick that drew nothing still paces the next one a period later (a finger
+            // held still on a tile: its gestures' deadlines are looked at once a period,
+            // not in a busy loop).
+            lastFrameAt = t
             return
         }
         do {
@@ -374,7 +381,7 @@ public final class Kiosk {
     func scheduleIfMoving() {
         guard display.isOutputAvailable else { return }
         if isMoving || router.activeTouchCount > 0 || router.nextDeadline != nil
-            || pipeline.compositor.needsDisplay
+            || pipeline.needsDisplay
         {
             requestFrame()
         } else if let later = scene.nextChange {

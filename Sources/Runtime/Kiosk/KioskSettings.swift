@@ -21,6 +21,9 @@ public struct KioskSettings {
     public var paintThreads: Int?
     /// Touch played into the headless panel as if from a digitizer (times from the start).
     public var touchScript: TouchScript?
+    /// Seconds after which the touch script plays again, over and over (pass k at its
+    /// times + k × this; `TouchScript+Loop`); nil: once.
+    public var touchLoop: Double?
     /// Whether the pointer's held button acts as a finger (`[touch] pointer_as_touch`).
     public var pointerAsTouch = true
     /// systemd's watchdog interval, seconds (nil: no watchdog).

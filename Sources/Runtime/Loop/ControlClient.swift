@@ -56,8 +56,13 @@ public enum ControlClient {
                 let e = errno
                 if e == EINTR || e == EAGAIN { continue }
                 // The kiosk closed the connection with our line unread (it made room for
-                // newer connections, or stopped).
-                if e == ECONNRESET && reply.isEmpty { throw .closedWithoutAnswer(path: path) }
+                // newer connections, or stopped): no answer. After a reply, the reset
+                // only says that part of what was sent went unread (a line over the
+                // kiosk's limit, answered with an error): the reply is whole.
+                if e == ECONNRESET {
+                    if reply.isEmpty { throw .closedWithoutAnswer(path: path) }
+                    break
+                }
                 throw .system(SystemCallError("read \(path)", errno: e))
             }
             if n == 0 { break }

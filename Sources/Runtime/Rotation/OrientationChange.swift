@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 import Rotation
 
@@ -6,7 +7,7 @@ import Rotation
 /// or after a script's `rotate` line) share:
 ///
 /// 1. `init`: the old frame is drawn into a picture as the panel shows it, a turn still
-///    running included (`FramePipeline.snapshot`: without memory for it, the change is
+///    running included (`FramePipeline.oldFrame`: without memory for it, the change is
 ///    made without the turn), then that turn ends (its picture is gone);
 /// 2. the caller rebuilds: touches in progress cancelled, a new pipeline and scene for
 ///    the new orientation, on `resume`;
@@ -17,8 +18,9 @@ import Rotation
 struct OrientationChange {
     let from: Orientation
     let to: Orientation
-    /// The old logical frame (nil: no memory for it).
-    let snapshot: Surface?
+    /// The old frame and the quarter turn that makes it upright on the panel
+    /// (`FramePipeline.oldFrame`; nil: no memory for it).
+    let snapshot: (picture: Surface, turn: QuarterTurn?)?
     /// The screen the new layout starts on.
     let resume: String
 
@@ -29,7 +31,7 @@ struct OrientationChange {
         self.to = to
         // The picture first, the running turn's half-turned picture in it: the next turn
         // starts from what the panel shows, not from the old layout at rest.
-        snapshot = try? pipeline.snapshot()
+        snapshot = try? pipeline.oldFrame()
         running?.cancel()
         resume = Self.resume(after: screen)
     }
@@ -41,7 +43,9 @@ struct OrientationChange {
     /// Step 3: the old picture turning into the new layout on `pipeline` (the new one),
     /// from `time`; nil without a picture.
     func turn(in pipeline: FramePipeline, at time: Double) -> TurnTransition? {
-        snapshot.map { TurnTransition(snapshot: $0, from: from, to: to, in: pipeline.compositor, at: time) }
+        snapshot.map {
+            TurnTransition(picture: $0.picture, turnedBy: $0.turn, from: from, to: to, on: pipeline, at: time)
+        }
     }
 
     /// The orientation `request` asks for: its angle, or for `auto` the board's `mount`.

@@ -1,3 +1,4 @@
+internal import Glibc
 import Compositor
 import FixedPoint
 import Motion
@@ -8,69 +9,81 @@ import Rotation
 /// turning by the angle between the two orientations while it fades out over the new
 /// layout, in `duration` seconds (ease-in-out).
 ///
-/// Drawn in the new orientation's logical space, over the new scene: at its start the
-/// picture on the panel is exactly the old one (the old logical frame turned by `new - old`
-/// degrees clockwise lands on the same panel pixels), and at its end it is the new layout
-/// alone, upright for whoever holds the panel the new way. So the first frame of the new
+/// At its start the picture on the panel is exactly the old one, and at its end it is the
+/// new layout alone, upright for whoever holds the panel the new way: on the panel the
+/// old frame turns by `old - new` degrees clockwise (in the new orientation's logical
+/// space it starts turned by `new - old` and ends upright). So the first frame of the new
 /// orientation shows no jump, and no frame shows a half-laid-out screen: the new scene is
 /// whole before the first frame, and the old one is only a picture.
 ///
-/// Each frame draws one of two pictures of the old frame: as it was, or turned a quarter
-/// clockwise beforehand (once, when the turn starts), whichever leaves the smaller angle
-/// to turn by (at most 45° from upright or upside down). A picture turned near 90°
-/// reads its source down the columns, new cache lines at every pixel: measured at
-/// 1920x1080, each pixel cost 1.5x one turned near 0°, and the first frames of a quarter
-/// turn, which cover the whole screen, are turned by nearly 90°. The copy costs one
-/// quarter turn of the frame (about 2 ms at 1920x1080) when the turn starts.
+/// It is drawn over the new layout in the buffers' space (`FramePipeline.overlay`): the
+/// picture is resampled once per frame straight into the buffer, over the new layout as
+/// last composited. Drawn as a layer of the new scene, it made the scene composite again
+/// under it every frame, and (with the panel turned in software) the whole frame turn
+/// into the panel again: about a quarter of a turn frame's time at 1920x1080.
+///
+/// Each frame draws one of two pictures of the old frame: the logical frame as it was, or
+/// the same turned a quarter clockwise beforehand (once, when the turn starts), whichever
+/// is then turned, in the buffer, by an angle within 45° of upright or upside down. A
+/// picture turned near 90° reads its source down the columns, new cache lines at every
+/// pixel: measured at 1920x1080, each pixel cost 1.5x one turned near 0° (upside down
+/// reads rows backwards, as cheap as upright). The copy costs one quarter turn of the
+/// frame (about 2 ms at 1920x1080) when the turn starts.
 final class TurnTransition {
     /// Seconds the turn takes.
     static let duration = 0.3
 
-    let layer: Layer
-    /// The clockwise angle the old frame starts turned by, radians (-π/2, π/2 or π).
+    /// The clockwise angle the old frame starts turned by in the new logical space,
+    /// radians (-π/2, π/2 or π).
     let startAngle: Double
     /// Scene seconds at which the turn started.
     let start: Double
-    /// The old logical frame, and the same turned a quarter clockwise (nil: no memory
+    /// The pipeline it draws on (the new orientation's).
+    private let pipeline: FramePipeline
+    /// The old frame as given, and the same turned a quarter clockwise (nil: no memory
     /// for it: the first picture serves alone).
-    private let upright: Surface
+    let upright: Surface
     private let quarter: Surface?
-    /// The screen's centre, logical points: both pictures turn about it.
+    /// The clockwise angle, radians, each picture must be turned by in the buffer to show
+    /// the old frame as the panel showed it: the picture's turn onto the panel, less the
+    /// buffer's own turn onto the panel (on scanout).
+    private let uprightBase: Double
+    private let quarterBase: Double
+    /// The buffer's centre, pixels: both pictures turn about it.
     private let centreX: Double
     private let centreY: Double
-    /// Whether the layer shows `quarter` now.
-    private var showsQuarter = false
+    /// What is drawn over the new layout now.
+    private(set) var overlay: FrameOverlay?
 
     /// - Parameters:
-    ///   - snapshot: the old logical frame (`FramePipeline.snapshot()`).
-    ///   - compositor: the new orientation's compositor; the picture goes on top of its root
+    ///   - picture: the old frame (`FramePipeline.oldFrame()`), upright on the panel once
+    ///     turned by `turn`.
+    ///   - pipeline: the new orientation's pipeline; the picture is drawn over its frames
     ///     (and its paint threads turn the quarter picture).
-    init(snapshot: Surface, from old: Orientation, to new: Orientation, in compositor: Compositor, at time: Double) {
+    init(
+        picture: Surface, turnedBy turn: QuarterTurn?, from old: Orientation, to new: Orientation,
+        on pipeline: FramePipeline, at time: Double
+    ) {
         var degrees = new.degrees - old.degrees
         if degrees > 180 { degrees -= 360 }
         if degrees <= -180 { degrees += 360 }
         startAngle = Double(degrees) * .pi / 180
         start = time
-        upright = snapshot
-        quarter = Self.quarterTurned(snapshot, with: compositor)
-        centreX = Double(compositor.width) / 2
-        centreY = Double(compositor.height) / 2
-        layer = Layer(name: "orientation turn", frame: Rect2D(x: 0, y: 0, width: 1, height: 1))
-        layer.allowsHitTesting = false
-        layer.zPosition = Self.onTop
-        show(upright)
-        compositor.root.addSublayer(layer)
+        self.pipeline = pipeline
+        upright = picture
+        quarter = Self.quarterTurned(picture, with: pipeline.compositor)
+        uprightBase = Self.radians(turn) - Self.radians(pipeline.bufferTurn)
+        quarterBase = uprightBase - .pi / 2
+        centreX = Double(pipeline.bufferWidth) / 2
+        centreY = Double(pipeline.bufferHeight) / 2
         set(progress: 0)
     }
-
-    /// Above every scene's layers.
-    static let onTop = 1_000_000.0
 
     /// Sets the picture for `time`; false once the turn is over (the picture is gone).
     func update(time: Double) -> Bool {
         let p = Swift.min(1, Swift.max(0, (time - start) / Self.duration))
         if p >= 1 {
-            layer.removeFromSuperlayer()
+            cancel()
             return false
         }
         set(progress: TimingCurve.easeInOut.value(at: p))
@@ -78,12 +91,20 @@ final class TurnTransition {
     }
 
     /// Ends it at once (another turn, a reload): the picture is gone.
-    func cancel() { layer.removeFromSuperlayer() }
+    func cancel() {
+        overlay = nil
+        pipeline.overlay = nil
+    }
 
-    /// The angle the old frame is turned by at eased progress `e`, radians clockwise.
+    /// The angle the old frame is turned by in the new logical space at eased progress
+    /// `e`, radians clockwise.
     func angle(at e: Double) -> Double { startAngle * (1 - e) }
 
-    /// Whether the quarter-turned picture draws angle `a` (radians): `a`, modulo a half
+    /// The angle the old frame has turned by on the panel at eased progress `e`, radians
+    /// clockwise: 0 at the start.
+    func panelAngle(at e: Double) -> Double { -startAngle * e }
+
+    /// Whether a picture turned by `a` radians costs the most to draw: `a`, modulo a half
     /// turn, more than 45° from 0 and from 180°.
     static func wantsQuarter(_ a: Double) -> Bool {
         let m = abs(a).truncatingRemainder(dividingBy: .pi)
@@ -91,32 +112,52 @@ final class TurnTransition {
     }
 
     private func set(progress e: Double) {
-        let a = angle(at: e)
-        let useQuarter = quarter != nil && Self.wantsQuarter(a)
-        if useQuarter != showsQuarter, let q = quarter {
-            showsQuarter = useQuarter
-            show(useQuarter ? q : upright)
+        let a = panelAngle(at: e)
+        var picture = upright, turnBy = uprightBase + a
+        if let q = quarter, Self.wantsQuarter(turnBy) {
+            picture = q
+            turnBy = quarterBase + a
         }
-        // The quarter picture is already turned by π/2: it turns by the rest.
-        layer.transform = Transform3D.rotation(angle: useQuarter ? a - .pi / 2 : a, x: 0, y: 0, z: 1)
-        layer.opacity = 1 - e
+        let opacity = UInt8((255 * (1 - e)).rounded())
+        overlay = FrameOverlay(picture: picture, homography: homography(picture, turnedBy: turnBy), opacity: opacity)
+        pipeline.overlay = opacity > 0 ? overlay : nil
     }
 
-    /// Puts `picture` in the layer, centred on the screen.
-    private func show(_ picture: Surface) {
-        let w = Double(picture.width), h = Double(picture.height)
-        layer.frame = Rect2D(x: centreX - w / 2, y: centreY - h / 2, width: w, height: h)
-        layer.contents = .image(picture)
+    /// Picture pixels to buffer pixels: `picture` centred on the buffer, turned `angle`
+    /// radians clockwise about the centre (y down).
+    private func homography(_ picture: Surface, turnedBy angle: Double) -> Homography {
+        let (c, s) = Self.cosSin(angle)
+        let toCentre = Homography.translation(x: -Double(picture.width) / 2, y: -Double(picture.height) / 2)
+        let turn = Homography(a: c, b: -s, c: 0, d: s, e: c, f: 0, g: 0, h: 0, i: 1)
+        return Homography.translation(x: centreX, y: centreY) * turn * toCentre
     }
 
-    /// `snapshot` turned a quarter clockwise by `compositor`'s paint threads, or nil
+    /// A quarter turn's clockwise angle, radians (nil: 0).
+    static func radians(_ turn: QuarterTurn?) -> Double { Double(turn?.rawValue ?? 0) * .pi / 180 }
+
+    /// cos and sin of `angle`, exact at whole quarter turns (a picture upright is then a
+    /// copy, not a resampling).
+    static func cosSin(_ angle: Double) -> (Double, Double) {
+        let quarters = angle / (.pi / 2)
+        if abs(quarters - quarters.rounded()) < 1e-12 {
+            switch ((Int(quarters.rounded()) % 4) + 4) % 4 {
+            case 0: return (1, 0)
+            case 1: return (0, 1)
+            case 2: return (-1, 0)
+            default: return (0, -1)
+            }
+        }
+        return (cos(angle), sin(angle))
+    }
+
+    /// `picture` turned a quarter clockwise by `compositor`'s paint threads, or nil
     /// when there is no memory for it.
-    private static func quarterTurned(_ snapshot: Surface, with compositor: Compositor) -> Surface? {
-        let (w, h) = QuarterTurn.clockwise90.turnedSize(width: snapshot.width, height: snapshot.height)
-        guard let turned = try? Surface(width: w, height: h, format: snapshot.format) else { return nil }
+    private static func quarterTurned(_ picture: Surface, with compositor: Compositor) -> Surface? {
+        let (w, h) = QuarterTurn.clockwise90.turnedSize(width: picture.width, height: picture.height)
+        guard let turned = try? Surface(width: w, height: h, format: picture.format) else { return nil }
         do {
             try compositor.transfer(
-                from: snapshot, into: turned, turn: .clockwise90, staging: nil, region: turned.bounds)
+                from: picture, into: turned, turn: .clockwise90, staging: nil, region: turned.bounds)
         } catch {
             return nil
         }
