@@ -8,11 +8,13 @@ import Runtime
 /// `TouchScriptError` naming the file and a line of it; never a trap, a hang or a leak.
 ///
 /// Parsed twice, as both callers do: for a known panel (every point on it) and for none.
-/// A script that parses is played into a `TouchTracker` as the renderer plays it: the
-/// touches must come out well formed (`TouchSequenceCheck`), on the screen for the panel.
+/// A script that parses is played (once) into a `TouchTracker` as the renderer plays it:
+/// the touches must come out well formed (`TouchSequenceCheck`), on the screen for the
+/// panel.
 func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let path = "fuzz.touch"
+    var played = false
     for panel in [PanelSize(width: 800, height: 480), nil] {
         let script: TouchScript
         do {
@@ -30,6 +32,9 @@ func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard made <= TouchScript.maximumEventCount else {
             fuzzFailure("\(made) events, at most \(TouchScript.maximumEventCount)")
         }
+        // A script that parses for the panel parses the same without it: played once.
+        if played { continue }
+        played = true
         let size = panel ?? PanelSize(width: Int(TouchScript.maximumCoordinate) + 1, height: Int(TouchScript.maximumCoordinate) + 1)
         let tracker = TouchTracker(panelSize: size) { LogicalPoint(x: $0.x, y: $0.y) }
         var check = TouchSequenceCheck(bounds: (size.width, size.height), maxOpen: tracker.slotCount + 1)
