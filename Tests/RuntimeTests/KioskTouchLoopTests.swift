@@ -37,7 +37,8 @@ import Testing
         } catch {
             #expect(
                 "\(error)"
-                    == "--touch-loop wants seconds longer than the last time in t.touch (0.250 s) and at most 86400, not 0.200")
+                    == "--touch-loop wants seconds longer than the last time in t.touch (0.250 s) and at most 86400, not 0.200"
+            )
         }
         do {
             try s.validateLoop(period: .nan)
@@ -57,7 +58,8 @@ import Testing
         let kiosk = try Kiosk(
             settings: settings, display: display, signals: SignalFD(),
             loadProgram: { () throws(ConfigError) in playback },
-            textRasterizer: nil, notify: { _ in }, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            textRasterizer: nil, notify: { _ in },
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         try kiosk.frame(at: 0, force: true)
         kiosk.armTouch()
         kiosk.scheduleIfMoving()

@@ -24,7 +24,8 @@ import Testing
         let kiosk = try Kiosk(
             settings: settings, display: display, signals: SignalFD(),
             loadProgram: { () throws(ConfigError) in playback },
-            textRasterizer: nil, notify: { _ in }, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            textRasterizer: nil, notify: { _ in },
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         // A tick every 0.1 s besides, so that `pollOnce` returns when the loop sleeps.
         kiosk.watchdogTimer.arm(after: 0.1, every: 0.1)
         try kiosk.frame(at: 0, force: true)

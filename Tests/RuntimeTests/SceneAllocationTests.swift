@@ -1,6 +1,6 @@
 import CAllocCount
-import ConfigFile
 import Compositor
+import ConfigFile
 import Display
 import FixedPoint
 import Glibc
@@ -60,7 +60,9 @@ import Testing
         var watch: (() -> [Int: ObjectIdentifier])?
         private var watched: [Int: ObjectIdentifier]?
 
-        var metrics: ScreenMetrics { ScreenMetrics(width: kiosk.pipeline.logicalWidth, height: kiosk.pipeline.logicalHeight) }
+        var metrics: ScreenMetrics {
+            ScreenMetrics(width: kiosk.pipeline.logicalWidth, height: kiosk.pipeline.logicalHeight)
+        }
         var show: ShowPlayback { kiosk.program as! ShowPlayback }
         var screen: String { kiosk.scene.screen }
 

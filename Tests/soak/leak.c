@@ -1,7 +1,7 @@
 // Tests/soak/leak.c: a deliberate leak for `Tests/soak/run --inject-leak`, preloaded into
 // the kiosk (LD_PRELOAD) to prove the soak catches a real one end to end. poll() is
 // wrapped: each call (the kiosk's loop wakes once a frame while the tour moves) leaks
-// VITRINE_SOAK_LEAK_BYTES of heap, written so the pages are resident (default 2048),
+// VITRINE_SOAK_LEAK_BYTES of heap, written so the pages are resident (default 4096),
 // and every VITRINE_SOAK_LEAK_FD_EVERY-th call leaks a descriptor (default 600, about
 // one every 10-20 s). Never part of the kiosk.
 #define _GNU_SOURCE
@@ -28,7 +28,7 @@ static long setting(const char *name, long fallback) {
 int poll(struct pollfd *fds, nfds_t n, int timeout) {
     if (!real_poll) real_poll = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
     if (leak_bytes < 0) {
-        leak_bytes = setting("VITRINE_SOAK_LEAK_BYTES", 2048);
+        leak_bytes = setting("VITRINE_SOAK_LEAK_BYTES", 4096);
         fd_every = setting("VITRINE_SOAK_LEAK_FD_EVERY", 600);
     }
     calls++;

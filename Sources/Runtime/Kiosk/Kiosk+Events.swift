@@ -61,6 +61,7 @@ extension Kiosk {
         translator.panelSize = panel
         input?.panelSize = panel
         lastFrameAt = -Double.infinity
+        lastTickAt = -Double.infinity
         requestFrame()
     }
 

@@ -90,8 +90,12 @@ public final class Kiosk {
     var frameDeadline: Double?
     /// When the pending frame was asked for (nil: none pending), for the watchdog.
     var frameRequestedAt: Double?
-    /// Scene seconds of the last frame tick, drawn or not: the next comes a period later.
     var lastFrameAt = -Double.infinity
+    /// Scene seconds of the last frame tick, drawn or not: the loop's own next tick comes
+    /// a period later (`scheduleIfMoving`), so that a finger held still on a tile has its
+    /// gestures' deadlines looked at once a period, not in a busy loop; a touch or a
+    /// command still gets its frame at once.
+    var lastTickAt = -Double.infinity
     var stopRequested = false
     /// poll()'s descriptor set, kept from one wake-up to the next.
     var pollSet = PollSet()
@@ -318,6 +322,7 @@ public final class Kiosk {
         frameRequestedAt = nil
         // No output (unplugged): nothing to draw on; `.outputBack` asks for a whole frame.
         guard display.isOutputAvailable else { return }
+        lastTickAt = t
         applyPendingOrientation(at: t)
         router.tick(time: t)
         scene.update(time: t)
@@ -326,10 +331,6 @@ public final class Kiosk {
         if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
         guard force || pipeline.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
-            // A tick that drew nothing still paces the next one a period later (a finger
-            // held still on a tile: its gestures' deadlines are looked at once a period,
-            // not in a busy loop).
-            lastFrameAt = t
             return
         }
         do {
@@ -359,15 +360,16 @@ public final class Kiosk {
     var framePeriod: Double { 1 / (settings.frameRate ?? display.refreshRate) }
 
     /// Asks for a frame at the next tick of the display's clock: at once (or one period
-    /// after the last frame) when nothing is in flight, else when the flip lands.
-    func requestFrame() {
+    /// after the last frame drawn, and not before `notBefore`, scene seconds) when
+    /// nothing is in flight, else when the flip lands.
+    func requestFrame(notBefore: Double = -Double.infinity) {
         let t = now
         if frameRequestedAt == nil { frameRequestedAt = t }
         if display.isFlipPending {
             frameWanted = true
             return
         }
-        armFrame(at: Swift.max(t, lastFrameAt + framePeriod))
+        armFrame(at: Swift.max(t, lastFrameAt + framePeriod, notBefore))
     }
 
     /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.
@@ -383,7 +385,8 @@ public final class Kiosk {
         if isMoving || router.activeTouchCount > 0 || router.nextDeadline != nil
             || pipeline.needsDisplay
         {
-            requestFrame()
+            // The loop's own next tick: a period after the last one, drawn or not.
+            requestFrame(notBefore: lastTickAt + framePeriod)
         } else if let later = scene.nextChange {
             // Asleep until then: a timer, not a frame each vblank.
             armFrame(at: later)
