@@ -7,8 +7,13 @@ import Scenes
 extension Kiosk {
     func serviceControl() {
         guard let control else { return }
-        let evicted = control.evictedClients
+        let evicted = control.evictedClients, refused = control.refusedClients
         control.service(now: now) { line in self.command(line) }
+        if control.refusedClients > refused {
+            logger.error(
+                "control socket: out of file descriptors; refused connections with an error reply",
+                metadata: ["refused": "\(control.refusedClients - refused)"])
+        }
         if control.evictedClients > evicted {
             // Rate-limited by the log handler like any repeated line.
             logger.warning(
@@ -75,6 +80,7 @@ extension Kiosk {
             "touch_ignored=\(translator.ignoredTouches)",
             "touch_latency_ms=\(touchStats.latencyText)",
             "touch_latency_samples=\(touchStats.latencySamples)",
+            "control_refused=\(control?.refusedClients ?? 0)",
         ]
     }
 }

@@ -20,6 +20,14 @@ internal import CLinux
 /// So 200 silent connections held open cost 16 descriptors, and `vitrine ctl status`
 /// still gets its answer at the next wake-up.
 ///
+/// Out of descriptors (EMFILE, ENFILE: a leak elsewhere, or a low `LimitNOFILE=`), a
+/// waiting connection can't be accepted, and the listening socket would stay readable:
+/// the loop would wake at once, every time, and spin a core. So the server holds one
+/// spare descriptor (`reserve`, /dev/null) from the start: when accept fails for want of
+/// descriptors, it gives the spare back, accepts the connection, answers it
+/// "error: ... out of file descriptors" and closes it, then takes the spare again
+/// (`refusedClients` counts these). The queue drains and the loop sleeps as usual.
+///
 /// The socket replaces only a stale socket at its path (a socket nobody listens on: a
 /// crashed kiosk's). Anything else there is refused and left untouched
 /// (`ControlSocketError.notASocket`), a live socket is `busy`, and on exit the file is
@@ -31,6 +39,11 @@ public final class ControlServer {
     private(set) var clients: [Client] = []
     /// Connections closed unanswered to make room for newer ones, since the start.
     public private(set) var evictedClients = 0
+    /// Connections refused because the process was out of descriptors, since the start.
+    public private(set) var refusedClients = 0
+    /// The spare descriptor given back to accept a connection when the process is out of
+    /// them (see the type's comment); -1 while it could not be taken again.
+    private var reserve: Int32 = -1
     /// The most connections kept open waiting for their line.
     static let maxClients = 16
     /// The listen backlog: connections the kernel queues between two wake-ups.
@@ -83,10 +96,12 @@ public final class ControlServer {
         self.path = path
         self.fd = fd
         identity = Self.identity(at: path)
+        reserve = Self.spareDescriptor()
     }
 
     deinit {
         for c in clients { close(c.fd) }
+        if reserve >= 0 { close(reserve) }
         close(fd)
         // Only our own socket: not a file someone put there since.
         if let identity, let now = Self.identity(at: path), now == identity { unlink(path) }
@@ -102,7 +117,13 @@ public final class ControlServer {
         }
         for _ in 0..<Self.maxAcceptsPerWake {
             let c = vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-            if c < 0 { break }
+            if c < 0 {
+                let e = errno
+                // Gone before it was taken, or a signal: the next one may be there.
+                if e == ECONNABORTED || e == EINTR { continue }
+                if (e == EMFILE || e == ENFILE) && refuseOneForWantOfDescriptors(errno: e) { continue }
+                break
+            }
             var client = Client(fd: c, opened: now)
             if progress(&client, handle: handle) { continue }
             if clients.count >= Self.maxClients {
@@ -119,6 +140,27 @@ public final class ControlServer {
             return true
         }
     }
+
+    /// Accepts one waiting connection with the spare descriptor and refuses it with a
+    /// reply line, so that the queue drains while the process is out of descriptors.
+    /// False when there was none to accept (or no spare to give back).
+    private func refuseOneForWantOfDescriptors(errno e: Int32) -> Bool {
+        if reserve < 0 { reserve = Self.spareDescriptor() }
+        guard reserve >= 0 else { return false }
+        close(reserve)
+        reserve = -1
+        let c = vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+        if c >= 0 {
+            Self.send(["error: the kiosk is out of file descriptors (\(e == EMFILE ? "EMFILE" : "ENFILE")); try again later"], to: c)
+            close(c)
+            refusedClients += 1
+        }
+        reserve = Self.spareDescriptor()
+        return c >= 0
+    }
+
+    /// A descriptor held only to be given back when the process runs out (-1 if none).
+    private static func spareDescriptor() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
 
     /// Reads what `client` sent so far; once its line is complete (or too long, or the
     /// peer closed: `ControlRequest`), answers it and closes it. Returns whether the
