@@ -18,6 +18,12 @@ import Scenes
 /// the old frame turns into the new layout over 0.3 s (`OrientationChange`,
 /// `TurnTransition`). The pictures stay the panel's: its native size, whatever the
 /// orientation.
+///
+/// Presenting (`vitrine render --present`): the same frames, at the same manual-clock
+/// steps, go to a real display instead (a Wayland window, DRM, fbdev), and after each the
+/// renderer waits, outside the frame's time, until the display has shown it and has a
+/// buffer free. So a frame's time on a real display and on the headless backend compare
+/// frame for frame: the same scene times, the same damage, only the display differs.
 public final class HeadlessRenderer {
     /// One drawn frame.
     public struct FrameReport: Sendable, Equatable {
@@ -45,7 +51,11 @@ public final class HeadlessRenderer {
     public let request: RenderRequest
     /// The frame pipeline of the current orientation (a new one after each turn).
     public private(set) var pipeline: FramePipeline
-    public let display: HeadlessDisplay
+    /// The headless display the frames are drawn into and written from; nil when they
+    /// are presented on `output` instead.
+    public let display: HeadlessDisplay?
+    /// Where the frames go: `display`, or the display given to present on.
+    let output: any DisplayBackend
     var scene: any PlayableScene
     public let program: any ShowProgram
     let textRasterizer: (any TextRasterizing)?
@@ -60,10 +70,13 @@ public final class HeadlessRenderer {
 
     /// - Parameter program: what to play (nil: the built-in test scene); `request.scene`
     ///   is the screen it starts on ("launch": a cold start).
+    ///   `screen`: a display to present every frame on (timing only, at its own size and
+    ///   format: the request's must match it), instead of the headless one.
     /// - Throws: `RenderError.usage` for an unknown format, rotation or size.
-    public init(_ request: RenderRequest, program: (any ShowProgram)? = nil, textRasterizer: (any TextRasterizing)? = nil)
-        throws(RenderError)
-    {
+    public init(
+        _ request: RenderRequest, program: (any ShowProgram)? = nil, textRasterizer: (any TextRasterizing)? = nil,
+        presentingOn screen: (any DisplayBackend)? = nil
+    ) throws(RenderError) {
         guard program != nil || request.scene == "test" else {
             throw .usage("scene '\(request.scene)' needs a show")
         }
@@ -75,19 +88,32 @@ public final class HeadlessRenderer {
         case "rgb565": format = .rgb565
         default: throw .usage("unknown format '\(request.format)' (xrgb8888 or rgb565)")
         }
-        do {
-            display = try HeadlessDisplay(
-                width: request.width, height: request.height, format: format, buffers: request.buffers,
-                knowsAge: !request.fullRepaint)
-        } catch {
-            throw .usage("\(error)")
+        if let screen {
+            guard request.timingOnly else { throw .usage("presenting on a display needs --timing-only: no pictures are kept") }
+            guard screen.width == request.width, screen.height == request.height, screen.format == format else {
+                throw .usage(
+                    "the display is \(screen.width)x\(screen.height) \(screen.format), the request \(request.width)x\(request.height) \(request.format)")
+            }
+            display = nil
+            output = screen
+        } else {
+            let headless: HeadlessDisplay
+            do {
+                headless = try HeadlessDisplay(
+                    width: request.width, height: request.height, format: format, buffers: request.buffers,
+                    knowsAge: !request.fullRepaint)
+            } catch {
+                throw .usage("\(error)")
+            }
+            display = headless
+            output = headless
         }
         self.request = request
         self.textRasterizer = textRasterizer
         orientation = request.rotation
         do {
             (pipeline, scene, tracker, router) = try Self.makeParts(
-                request, program: program, display: display, orientation: request.rotation,
+                request, program: program, display: output, orientation: request.rotation,
                 textRasterizer: textRasterizer, resume: request.scene == "launch" ? nil : request.scene)
         } catch {
             throw .usage("\(error)")
@@ -111,7 +137,7 @@ public final class HeadlessRenderer {
     /// wired through the pipeline's transform: the kiosk's own parts
     /// (`Kiosk.makeScene`), with the render's paint threads.
     static func makeParts(
-        _ request: RenderRequest, program: any ShowProgram, display: HeadlessDisplay, orientation: Orientation,
+        _ request: RenderRequest, program: any ShowProgram, display: any DisplayBackend, orientation: Orientation,
         textRasterizer: (any TextRasterizing)?, resume: String?
     ) throws(KioskError) -> Kiosk.SceneParts {
         var settings = KioskSettings(mount: request.rotation)
@@ -140,7 +166,7 @@ public final class HeadlessRenderer {
         let parts: Kiosk.SceneParts
         do {
             parts = try Self.makeParts(
-                request, program: program, display: display, orientation: wanted, textRasterizer: textRasterizer,
+                request, program: program, display: output, orientation: wanted, textRasterizer: textRasterizer,
                 resume: change.resume)
         } catch {
             warning("rotate to \(wanted): \(error); staying at \(orientation)")
@@ -208,10 +234,11 @@ public final class HeadlessRenderer {
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
             let ms = (Stopwatch.now() - start) * 1000
-            guard !step.outputs.isEmpty, let front = display.front else { continue }
+            if display == nil { try waitUntilShown() }
+            guard !step.outputs.isEmpty else { continue }
             for index in step.outputs {
                 let r = FrameReport(index: index, time: t, milliseconds: ms, stats: stats)
-                if !request.timingOnly {
+                if !request.timingOnly, let front = display?.front {
                     do {
                         if let folder {
                             try PNG.write(front, to: "\(folder)/frame-\(FrameReport.padded(index)).png")
@@ -235,6 +262,44 @@ public final class HeadlessRenderer {
             do { try animation.finish() } catch { throw .image(error) }
         }
         return reports
+    }
+
+    /// Seconds a presented frame may take to be shown: a hang bound (a compositor that
+    /// stopped answering), not an expectation.
+    static let shownLimit = 30.0
+
+    /// After presenting on a real display: reads its events until the frame is shown and
+    /// a buffer is free (`isFlipPending` false). The window closed, the output lost or
+    /// resized, or nothing shown within `shownLimit`: `RenderError.display`.
+    func waitUntilShown() throws(RenderError) {
+        let deadline = Stopwatch.now() + Self.shownLimit
+        var ended: String? = nil
+        while output.isFlipPending && ended == nil {
+            let left = deadline - Stopwatch.now()
+            guard left > 0 else {
+                throw .display("\(output.name): a frame was not shown within \(Int(Self.shownLimit)) s")
+            }
+            var fds = output.eventDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1)
+            if ready < 0 && errno != EINTR {
+                throw .display("\(output.name): poll: \(String(cString: strerror(errno)))")
+            }
+            for p in fds where p.revents != 0 {
+                do {
+                    try output.handleEvents(on: p.fd) { event in
+                        switch event {
+                        case .frameShown: break
+                        case .outputLost(let what): ended = "output lost: \(what)"
+                        case .closeRequested(let who): ended = "window closed by \(who)"
+                        case .outputBack(let what): ended = "output changed: \(what)"
+                        }
+                    }
+                } catch {
+                    throw .display("\(error)")
+                }
+            }
+        }
+        if let ended { throw .display("\(output.name): \(ended)") }
     }
 
     /// One step of the runtime: a frame drawn at `time` (seconds from the cold start),

@@ -11,6 +11,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// The touch script doesn't parse: `file:line: what is wrong`.
     case touchScript(TouchScriptError)
     case frame(PipelineError)
+    /// The display frames are presented on (`--present`) failed, closed or changed size.
+    case display(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case .image(let e): "render: \(e)"
         case .touchScript(let e): "\(e)"
         case .frame(let e): "render: \(e)"
+        case .display(let what): "render: display: \(what)"
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Assets
 import Board
 import ConfigFile
+import Display
 import FixedPoint
 import Input
 import Logging
@@ -83,6 +84,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No per-frame lines, only the summary.")
     var quiet = false
 
+    @Flag(help: "Present every frame on the board's own display (a Wayland window, DRM, fbdev) at its size, waiting for each to be shown before the next (not counted in its time): the same frames' times on a real display. Needs --board and --timing-only.")
+    var present = false
+
     /// The latest `--at`, seconds: the runtime steps once a refresh period up to it (an
     /// hour at 60 Hz is 216 000 frames drawn, a few minutes' work).
     static let maxAt = 3600.0
@@ -135,6 +139,10 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
         if tour && touch != nil { throw ValidationError("give --tour or --touch, not both") }
+        if present && board == nil { throw ValidationError("--present needs --board: the display to present on") }
+        if present && !timingOnly {
+            throw ValidationError("--present needs --timing-only: the frames go to the display, no pictures are kept")
+        }
         if tour && scene != "launch" { throw ValidationError("--tour starts from the launch: leave out --scene") }
         if scene != "launch" && scene != "test" && ShowScene.resume(parsing: scene) == nil {
             throw ValidationError(
@@ -149,6 +157,8 @@ struct RenderCommand: ParsableCommand {
         var panel = (width: 800, height: 480, format: "xrgb8888", buffers: 2, mount: Orientation.upright)
         var boardShow: String? = nil
         var refresh: Int? = nil
+        var screen: (any DisplayBackend)? = nil
+        defer { screen?.close() }
         if let board {
             let b: Board
             do { b = try Board.load(path: board) } catch { throw exitWith(.configuration, "\(error)") }
@@ -160,6 +170,18 @@ struct RenderCommand: ParsableCommand {
             panel = (s.width, s.height, b.display.format == .rgb565 ? "rgb565" : "xrgb8888", b.display.buffers, b.rotation.mount)
             boardShow = b.show.path
             refresh = b.display.mode?.refresh
+            if present {
+                // The display's own size and format (a window's is the compositor's choice).
+                let logger = Logger(label: "vitrine")
+                do {
+                    screen = try DisplayOpener.open(b.display, log: DisplayLog(logger: logger))
+                } catch {
+                    throw exitWith(error.exitStatus, JournalLine.format(level: .error, label: "vitrine", message: "\(error)", metadata: [:]))
+                }
+                panel.width = screen!.width
+                panel.height = screen!.height
+                panel.format = screen!.format == .rgb565 ? "rgb565" : "xrgb8888"
+            }
         } else if let size {
             let (w, h) = try Self.parseSize(size)
             panel.width = w
@@ -194,7 +216,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if let refresh { request.refreshRate = Double(refresh) }
-        let renderer = try Self.makeRenderer(request, program: program)
+        if let screen { request.refreshRate = screen.refreshRate }
+        let renderer = try Self.makeRenderer(request, program: program, screen: screen)
         let quiet = self.quiet
         let reports = try renderer.run(
             report: { r in if !quiet { print(r.line) } },
@@ -206,10 +229,14 @@ struct RenderCommand: ParsableCommand {
 
     /// The renderer, its usage errors (a bad touch script named on the command line
     /// among them: the file and line) as exit 64.
-    static func makeRenderer(_ request: RenderRequest, program: (any ShowProgram)?) throws -> HeadlessRenderer {
+    static func makeRenderer(_ request: RenderRequest, program: (any ShowProgram)?, screen: (any DisplayBackend)? = nil)
+        throws -> HeadlessRenderer
+    {
         let result: Result<HeadlessRenderer, RenderError>
         do {
-            result = .success(try HeadlessRenderer(request, program: program, textRasterizer: TextSupport.rasterizer()))
+            result = .success(
+                try HeadlessRenderer(
+                    request, program: program, textRasterizer: TextSupport.rasterizer(), presentingOn: screen))
         } catch {
             result = .failure(error)
         }

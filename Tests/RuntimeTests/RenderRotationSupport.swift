@@ -30,7 +30,7 @@ struct RotationRender {
         var frames: [Surface] = []
         var orientations: [Orientation] = []
         _ = try renderer.run { _ in
-            if let front = renderer.display.front { frames.append(front.copy()) }
+            if let front = renderer.display?.front { frames.append(front.copy()) }
             orientations.append(renderer.orientation)
         }
         self.frames = frames

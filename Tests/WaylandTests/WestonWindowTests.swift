@@ -102,4 +102,55 @@ struct WestonWindowTests {
         #expect(r.status == 69, "\(r.stderr)")
         #expect(r.stderr.contains("no Wayland compositor at \(dir)/nobody-here"), "\(r.stderr)")
     }
+
+    /// The frame lines of a `render` run: (scene time, repainted pixels) per frame.
+    static func frames(_ output: String) -> [(String, String)] {
+        output.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: " ")
+            guard f.count == 6, f[0] == "frame" else { return nil }
+            return (String(f[2]), String(f[4]))
+        }
+    }
+
+    /// `render --present` (issue 18's benchmark, Tests/bench/window-vs-headless): the
+    /// tour's frames drawn into the window one by one, each shown (its frame callback)
+    /// before the next: the same frames as the headless backend draws for the same
+    /// board, at the same scene times with the same damage, frame for frame.
+    @Test func renderPresentDrawsTheHeadlessFramesInTheWindow() throws {
+        let weston = try Weston(name: "present")
+        let board = weston.runtime + "/board.toml"
+        let text = "name = \"present\"\n[display]\nbackend = \"wayland\"\nsize = \"800x480\"\nfullscreen = true\n"
+        let fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+            + weston.clientEnvironment
+        let args = [vitrine, "render", "--board", board, "--tour", "--frames", "150", "--timing-only", "--out", weston.runtime + "/unused"]
+        let window = try ChildProcess.run(args + ["--present"], environment: env, timeout: 300)
+        #expect(window.status == 0, "\(window.stderr)")
+        let headless = try ChildProcess.run(args, environment: env, timeout: 300)
+        #expect(headless.status == 0, "\(headless.stderr)")
+        let w = Self.frames(window.stdout), h = Self.frames(headless.stdout)
+        #expect(w.count == 150)
+        #expect(w.map { $0.0 } == h.map { $0.0 }, "the same scene times")
+        #expect(w.map { $0.1 } == h.map { $0.1 }, "the same repainted pixels, frame for frame")
+        #expect(w.contains { $0.1 != "repainted_px=0" }, "frames that changed")
+    }
+
+    @Test func renderPresentRefusesWhatItCannotDo() throws {
+        let dir = "/tmp/vitrine-wl-present-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { _ = try? ChildProcess.run(["/bin/rm", "-rf", dir]) }
+        let noBoard = try ChildProcess.run([vitrine, "render", "--tour", "--present", "--timing-only", "--out", dir + "/o"])
+        #expect(noBoard.status == 64)
+        #expect(noBoard.stderr.contains("--present needs --board"), "\(noBoard.stderr)")
+        let pictures = try ChildProcess.run([vitrine, "render", "--board", Self.kioskBoard, "--tour", "--present", "--out", dir + "/o"])
+        #expect(pictures.status == 64)
+        #expect(pictures.stderr.contains("--present needs --timing-only"), "\(pictures.stderr)")
+        let nobody = try ChildProcess.run(
+            [vitrine, "render", "--board", Self.kioskBoard, "--tour", "--present", "--timing-only", "--out", dir + "/o"],
+            environment: ["XDG_RUNTIME_DIR=\(dir)", "WAYLAND_DISPLAY=nobody-here"], timeout: 60)
+        #expect(nobody.status == 69, "\(nobody.stderr)")
+        #expect(nobody.stderr.contains("no Wayland compositor at \(dir)/nobody-here"), "\(nobody.stderr)")
+    }
 }
