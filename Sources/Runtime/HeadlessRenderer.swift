@@ -234,7 +234,7 @@ public final class HeadlessRenderer {
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
             let ms = (Stopwatch.now() - start) * 1000
-            if display == nil { try waitUntilShown() }
+            if display == nil { try waitUntilShown(drawnAt: start) }
             guard !step.outputs.isEmpty else { continue }
             for index in step.outputs {
                 let r = FrameReport(index: index, time: t, milliseconds: ms, stats: stats)
@@ -268,10 +268,21 @@ public final class HeadlessRenderer {
     /// stopped answering), not an expectation.
     static let shownLimit = 30.0
 
-    /// After presenting on a real display: reads its events until the frame is shown and
-    /// a buffer is free (`isFlipPending` false). The window closed, the output lost or
-    /// resized, or nothing shown within `shownLimit`: `RenderError.display`.
-    func waitUntilShown() throws(RenderError) {
+    /// After presenting on a display: reads its events until the frame is shown and a
+    /// buffer is free (`isFlipPending` false). A display that reports no flips (headless,
+    /// fbdev without vsync events) is paced as the kiosk's loop paces it: the next frame
+    /// a refresh period after this one began (`drawnAt`, Stopwatch seconds). The window
+    /// closed, the output lost or resized, or nothing shown within `shownLimit`:
+    /// `RenderError.display`.
+    func waitUntilShown(drawnAt: Double) throws(RenderError) {
+        if output.eventDescriptors.isEmpty {
+            let left = drawnAt + 1 / output.refreshRate - Stopwatch.now()
+            if left > 0 {
+                var pause = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9)), rest = timespec()
+                while nanosleep(&pause, &rest) != 0 && errno == EINTR { pause = rest }
+            }
+            return
+        }
         let deadline = Stopwatch.now() + Self.shownLimit
         var ended: String? = nil
         while output.isFlipPending && ended == nil {
