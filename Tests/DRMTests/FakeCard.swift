@@ -34,6 +34,8 @@ final class FakeCard: DRMIO {
     var memory: [UInt32: (address: UnsafeMutableRawPointer, size: Int)] = [:]
     var framebuffers: [UInt32: (width: Int, height: Int, format: FourCC, handle: UInt32)] = [:]
     var blobs: Set<UInt32> = []
+    /// GEM handles destroyed, in order.
+    var destroyedHandles: [UInt32] = []
     var mapped = 0
     private var nextID: UInt32 = 100
     /// Flips queued, completing at `completeFlips`.
@@ -143,7 +145,7 @@ final class FakeCard: DRMIO {
     func unmapDumbBuffer(_ address: UnsafeMutableRawPointer, size: Int) { mapped -= 1 }
 
     func destroyDumbBuffer(handle: UInt32) throws(DRMError) {
-        calls.append("destroyDumb \(handle)")
+        destroyedHandles.append(handle)
         memory.removeValue(forKey: handle)?.address.deallocate()
     }
 
@@ -230,6 +232,11 @@ final class FakeCard: DRMIO {
     /// as the kernel's state would.
     private func apply(_ request: AtomicRequest) {
         for s in request.settings {
+            // Every object's property reads back as committed (a CRTC's MODE_ID too).
+            if var set = properties[s.object], let k = set.all.firstIndex(where: { $0.name == s.name }) {
+                set.all[k].value = s.value
+                properties[s.object] = set
+            }
             guard let i = planes.firstIndex(where: { $0.id == s.object }) else { continue }
             if s.name == "CRTC_ID" { planes[i].crtcID = UInt32(s.value) }
             if s.name == "FB_ID" { planes[i].framebufferID = UInt32(s.value) }
