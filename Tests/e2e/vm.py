@@ -623,6 +623,11 @@ class Run:
             detail.append("after the restart %s/%s (want active/running)" % (
                 v.get("restart.ActiveState"), v.get("restart.SubState")))
         result(ok, "kill9-no-dark-screen", "; ".join(detail))
+        # What systemd did with the store (guest step d2): figures.
+        for key in ("running", "watchdog_kept", "after_watchdog", "stop_restarts_before", "stop_restarts_after",
+                    "after_stop", "start_kept"):
+            if v.get("store." + key) is not None:
+                speed.append(("fd_store_" + key, v.get("store." + key)))
 
     def verdicts(self):
         results = []
