@@ -624,8 +624,8 @@ class Run:
                 v.get("restart.ActiveState"), v.get("restart.SubState")))
         result(ok, "kill9-no-dark-screen", "; ".join(detail))
         # What systemd did with the store (guest step d2): figures.
-        for key in ("running", "watchdog_kept", "after_watchdog", "stop_restarts_before", "stop_restarts_after",
-                    "after_stop", "start_kept"):
+        for key in ("running", "watchdog_kept", "after_watchdog", "after_daemon_reload", "stop_restarts_before",
+                    "in_auto_restart", "stop_restarts_after", "after_stop", "start_kept"):
             if v.get("store." + key) is not None:
                 speed.append(("fd_store_" + key, v.get("store." + key)))
 
