@@ -83,6 +83,34 @@ extension DRMDisplay {
         front = b
         needsModeset = false
         retired.removeAll()
+        if let left = leftBehind {
+            leftBehind = nil
+            removeLeftBehind(left)
+        }
+    }
+
+    /// Frees what the process before left in a kept descriptor, now that this process's
+    /// frame is on screen: its framebuffers (RmFB), its dumb buffers (their GEM handles)
+    /// and its mode blob; then drops a flip event it had queued (the modeset waited for
+    /// that flip, so its event is in the queue now), which would otherwise be taken for
+    /// this process's first flip. A refusal is logged, never fatal.
+    func removeLeftBehind(_ left: LeftBehind) {
+        let ours = Set(buffers.map(\.framebufferID))
+        var failed: [String] = []
+        var framebuffers = 0
+        for fb in left.framebuffers where !ours.contains(fb) {
+            do { try device.io.removeFramebuffer(fb); framebuffers += 1 } catch { failed.append("\(error)") }
+        }
+        var handles = 0
+        for h in left.handles {
+            do { try device.io.destroyDumbBuffer(handle: h); handles += 1 } catch { failed.append("\(error)") }
+        }
+        let blob = left.modeBlob != 0 && (try? device.io.destroyBlob(left.modeBlob)) != nil
+        _ = try? device.io.readEvents()
+        log.info(
+            "drm: removed what the process before left: \(framebuffers) framebuffers, \(handles) dumb buffers, "
+                + "\(blob ? 1 : 0) mode blobs")
+        if !failed.isEmpty { log.warning("drm: left-overs not removed: \(failed.joined(separator: "; "))") }
     }
 
     /// Queues a flip to `b`. EBUSY: waits a vblank and tries once more (a late frame),

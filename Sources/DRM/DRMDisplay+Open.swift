@@ -12,11 +12,23 @@ extension DRMDisplay {
     ///   primary plane), `.busy` (another DRM master), `.unsupported` (a format or buffer
     ///   count the board shouldn't have let through, a format the plane can't scan out),
     ///   `.system` (a call failed).
-    public static func open(_ settings: DRMSettings, log: DisplayLog) throws(DisplayError) -> DRMDisplay {
-        try open(settings, log: log, system: LinuxDRMSystem())
+    ///
+    /// `kept`: a descriptor of the card kept open by systemd over a restart (its
+    /// file-descriptor store, $LISTEN_FDS). When it is the board's card, it is taken
+    /// instead of opening the card: it is DRM master still, and its framebuffer is still
+    /// on screen, so the panel shows the last frame until the first `present` replaces it
+    /// (a modeset in the same mode: the driver only swaps the plane's framebuffer). What
+    /// the dead process left in it is removed after that first frame. Otherwise (not a
+    /// DRM device, another card, not master) it is closed, one warning says why, and the
+    /// card is opened anew (`keptCardRefusal` says why).
+    public static func open(_ settings: DRMSettings, log: DisplayLog, kept: Int32? = nil) throws(DisplayError)
+        -> DRMDisplay
+    {
+        try open(settings, log: log, system: LinuxDRMSystem(), kept: kept)
     }
 
-    static func open(_ settings: DRMSettings, log: DisplayLog, system: any DRMSystem) throws(DisplayError) -> DRMDisplay
+    static func open(_ settings: DRMSettings, log: DisplayLog, system: any DRMSystem, kept: Int32? = nil)
+        throws(DisplayError) -> DRMDisplay
     {
         guard let fourcc = FourCC(settings.format) else {
             throw .unsupported("scanout format \(settings.format) (xrgb8888 or rgb565)")
@@ -28,7 +40,22 @@ extension DRMDisplay {
         } else {
             path = try OutputChoice.firstConnectedCard(system: system)
         }
-        let device = try openCard(path, system: system)
+        var refusal: KeptCardRefusal?
+        var keptIO: (any DRMIO)?
+        if let kept {
+            do throws(KeptCardRefusal) {
+                let io = try system.adopt(kept, card: path)
+                if !io.isMaster() {
+                    do { try io.setMaster() } catch { throw KeptCardRefusal.notMaster("\(error)") }
+                }
+                keptIO = io
+            } catch {
+                refusal = error
+                system.discard(kept)
+                log.warning("drm: the card descriptor kept over the restart (fd \(kept)) is \(error): opening \(path) anew")
+            }
+        }
+        let device = keptIO != nil ? DRMDevice(io: keptIO!) : try openCard(path, system: system)
         do {
             try device.becomeMaster()
         } catch {
@@ -64,7 +91,19 @@ extension DRMDisplay {
         guard let crtcIndex = OutputChoice.crtc(for: connector, encoders: encoders, crtcs: crtcs) else {
             throw .unavailable("\(path): no CRTC can drive \(connector.name)")
         }
-        let crtc = crtcs[crtcIndex]
+        var crtc = crtcs[crtcIndex]
+        // Before any buffer of ours exists: what the process before left in a kept descriptor.
+        var leftBehind: LeftBehind?
+        if keptIO != nil {
+            do { leftBehind = try LeftBehind.read(io: device.io, crtc: crtc) } catch { throw error.displayError }
+            log.info(
+                "drm: \(path) kept over the restart (DRM master still, framebuffer \(crtc.framebufferID) on screen): "
+                    + "\(leftBehind!.framebuffers.count) framebuffers and \(leftBehind!.handles.count) dumb buffers "
+                    + "of the process before are removed after the first frame")
+            // Nothing to put back at close: the console's framebuffer is unknown now (the
+            // kernel brings the console back when the card's last descriptor closes).
+            crtc.framebufferID = 0
+        }
         guard let plane = OutputChoice.primaryPlane(crtc: crtc, planes: planes) else {
             throw .unavailable("\(path): no primary plane for CRTC \(crtc.id)")
         }
@@ -112,9 +151,13 @@ extension DRMDisplay {
                 "drm: left on CRTC \(crtc.id) by another process: \(named.joined(separator: ", ")); "
                     + "the first frame's modeset switches \(leftOvers.count == 1 ? "it" : "them") off")
         }
-        return DRMDisplay(
+        let display = DRMDisplay(
             settings: settings, log: log, device: device, scanout: scanout, saved: crtc, mode: mode, buffers: chain,
             hotplug: monitor, timer: timer)
+        display.leftBehind = leftBehind
+        display.isKeptCard = keptIO != nil
+        display.keptCardRefusal = refusal
+        return display
     }
 
     /// Opens `path`, saying what a person can do about the common failures.

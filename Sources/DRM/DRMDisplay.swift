@@ -75,6 +75,15 @@ public final class DRMDisplay: DisplayBackend {
     var marksDirty = true
     public internal(set) var statistics = DRMStatistics()
     public internal(set) var isOutputAvailable = true
+    /// Whether the card is a descriptor kept over a restart (`open`'s `kept`), not opened anew.
+    public internal(set) var isKeptCard = false
+    /// Why a kept descriptor offered to `open` was not taken; nil when none was refused.
+    public internal(set) var keptCardRefusal: KeptCardRefusal?
+    /// What the process before left in the kept descriptor: removed after the first modeset.
+    var leftBehind: LeftBehind?
+    /// The card's descriptor, for systemd's file-descriptor store (FDSTORE=1): kept open
+    /// there, it keeps DRM master and the frame on screen if this process dies.
+    public var cardDescriptor: Int32 { device.descriptor }
     var isClosed = false
 
     init(

@@ -36,6 +36,9 @@ protocol DRMIO: AnyObject {
     func mapDumbBuffer(handle: UInt32, size: Int) throws(DRMError) -> UnsafeMutableRawPointer
     func unmapDumbBuffer(_ address: UnsafeMutableRawPointer, size: Int)
     func destroyDumbBuffer(handle: UInt32) throws(DRMError)
+    /// Whether GEM handle `handle` names a buffer of this open file (DRM_IOCTL_MODE_MAP_DUMB
+    /// answers ENOENT otherwise; for a buffer that was mapped before it changes nothing).
+    func dumbBufferExists(handle: UInt32) -> Bool
     /// drmModeAddFB2 with one plane of `format`: returns the framebuffer id.
     func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32
     func removeFramebuffer(_ id: UInt32) throws(DRMError)
@@ -86,6 +89,11 @@ protocol DRMSystem {
     func open(_ path: String) throws(DRMError) -> any DRMIO
     /// The group that owns the node ("video"), for a permission-denied message.
     func groupName(of path: String) -> String?
+    /// Takes `descriptor`, kept open by systemd over a restart, as the card at `path`
+    /// (made close-on-exec), after checking it is a DRM device and that device.
+    func adopt(_ descriptor: Int32, card path: String) throws(KeptCardRefusal) -> any DRMIO
+    /// Closes a kept descriptor that was refused.
+    func discard(_ descriptor: Int32)
     /// A monitor of kernel hotplug events (NETLINK_KOBJECT_UEVENT).
     func makeHotplugMonitor() throws(DRMError) -> any HotplugMonitor
 }

@@ -4,11 +4,15 @@ public struct CardResources: Hashable, Sendable {
     public var crtcIDs: [UInt32]
     public var connectorIDs: [UInt32]
     public var encoderIDs: [UInt32]
+    /// The framebuffers this open file made (drmModeGetResources lists only the caller's
+    /// own): on a descriptor kept over a restart, the ones the process before left.
+    public var framebufferIDs: [UInt32]
 
-    public init(crtcIDs: [UInt32], connectorIDs: [UInt32], encoderIDs: [UInt32]) {
+    public init(crtcIDs: [UInt32], connectorIDs: [UInt32], encoderIDs: [UInt32], framebufferIDs: [UInt32] = []) {
         self.crtcIDs = crtcIDs
         self.connectorIDs = connectorIDs
         self.encoderIDs = encoderIDs
+        self.framebufferIDs = framebufferIDs
     }
 }
 

@@ -9,6 +9,8 @@ final class LibDRM: DRMIO {
     private(set) var descriptor: Int32
     /// Page-flip events `drmHandleEvent` handed to the callback, drained by `readEvents`.
     fileprivate var received: [FlipEvent] = []
+    /// The LibDRM in `readEvents` (only the frame loop's thread reads events).
+    nonisolated(unsafe) fileprivate static var reading: LibDRM?
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -23,6 +25,9 @@ final class LibDRM: DRMIO {
         let fd = try drmCall("open", device: path) { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
         return LibDRM(path: path, descriptor: fd)
     }
+
+    /// `descriptor` as the card at `path`: already open (kept by systemd over a restart).
+    static func adopt(_ path: String, descriptor: Int32) -> LibDRM { LibDRM(path: path, descriptor: descriptor) }
 
     func close() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
@@ -64,7 +69,7 @@ final class LibDRM: DRMIO {
         let p = r.pointee
         return CardResources(
             crtcIDs: Self.array(p.crtcs, p.count_crtcs), connectorIDs: Self.array(p.connectors, p.count_connectors),
-            encoderIDs: Self.array(p.encoders, p.count_encoders))
+            encoderIDs: Self.array(p.encoders, p.count_encoders), framebufferIDs: Self.array(p.fbs, p.count_fbs))
     }
 
     func connector(_ id: UInt32) throws(DRMError) -> Connector {
@@ -155,6 +160,11 @@ final class LibDRM: DRMIO {
         try call("drmModeDestroyDumbBuffer") { drmModeDestroyDumbBuffer(descriptor, handle) }
     }
 
+    func dumbBufferExists(handle: UInt32) -> Bool {
+        var offset: UInt64 = 0
+        return drmModeMapDumbBuffer(descriptor, handle, &offset) == 0
+    }
+
     func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32
     {
         let handles: [UInt32] = [handle, 0, 0, 0]
@@ -230,12 +240,15 @@ final class LibDRM: DRMIO {
         var context = drmEventContext()
         context.version = 3  // page_flip_handler2: with the CRTC's id
         // A C function: no captures; the LibDRM that queued the flip comes back as user data.
-        context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtc, data in
-            guard let data else { return }
-            let me = Unmanaged<LibDRM>.fromOpaque(data).takeUnretainedValue()
-            me.received.append(
+        // A C function: no captures. The event's user data is not looked at: on a
+        // descriptor kept over a restart, a flip the process before queued completes with
+        // that process's pointer. The events go to the LibDRM reading now instead.
+        context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtc, _ in
+            LibDRM.reading?.received.append(
                 FlipEvent(crtcID: crtc, sequence: sequence, time: Double(seconds) + Double(microseconds) / 1_000_000))
         }
+        LibDRM.reading = self
+        defer { LibDRM.reading = nil }
         // One read takes up to 1 KiB of events (a flip event is 32 bytes): read until EAGAIN.
         for _ in 0..<16 {
             errno = 0

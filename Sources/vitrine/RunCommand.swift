@@ -102,11 +102,24 @@ struct RunCommand: ParsableCommand {
         let notifier = SystemdNotifier.fromProcess()
         settings.watchdogInterval = notifier.watchdogInterval
         let showFolder = show ?? board.show.path
+        // A DRM card kept in systemd's file-descriptor store by the process before (a crash):
+        // still DRM master, its last frame still on screen (CardStore).
+        let keptCard = CardStore.takeKeptCard(
+            PassedDescriptors.takeFromProcess(), isDRM: board.display.backend == .drm, notifier: notifier,
+            logger: logger)
         let display: any DisplayBackend
         do {
-            display = try DisplayOpener.open(board.display, log: DisplayLog(logger: logger), wait: waitForDisplay)
+            display = try DisplayOpener.open(
+                board.display, log: DisplayLog(logger: logger), wait: waitForDisplay, keptCard: keptCard)
         } catch {
+            CardStore.release(notifier: notifier, logger: logger)
             throw fail(error.exitStatus, "\(error)")
+        }
+        if CardStore.keep(display, notifier: notifier, logger: logger) {
+            // The last frame is on screen: the kiosk comes back at home, its first frame
+            // replacing that one, as if it had never stopped (a cold start plays the doors).
+            settings.resume = "home"
+            logger.info("restarted over the frame kept on screen: resuming at home, without the launch doors")
         }
         let input = InputOpener.open(
             board.touch, backend: board.display.backend, width: display.width, height: display.height, logger: logger)
@@ -122,9 +135,12 @@ struct RunCommand: ParsableCommand {
                 logger: logger)
         } catch {
             display.close()
+            CardStore.release(notifier: notifier, logger: logger)
             throw fail(error.exitStatus, "\(error)")
         }
         let status = kiosk.run()
+        // An orderly exit: nothing of this process stays on screen or in systemd's store.
+        CardStore.release(notifier: notifier, logger: logger)
         if status != .success { throw exitWith(status) }
     }
 }

@@ -34,6 +34,8 @@ final class FakeCard: DRMIO {
     var memory: [UInt32: (address: UnsafeMutableRawPointer, size: Int)] = [:]
     var framebuffers: [UInt32: (width: Int, height: Int, format: FourCC, handle: UInt32)] = [:]
     var blobs: Set<UInt32> = []
+    /// GEM handles destroyed, in order.
+    var destroyedHandles: [UInt32] = []
     var mapped = 0
     private var nextID: UInt32 = 100
     /// Flips queued, completing at `completeFlips`.
@@ -95,7 +97,8 @@ final class FakeCard: DRMIO {
     func resources() throws(DRMError) -> CardResources {
         try check("drmModeGetResources")
         return CardResources(
-            crtcIDs: crtcs.map(\.id), connectorIDs: connectors.map(\.id), encoderIDs: encoders.map(\.id))
+            crtcIDs: crtcs.map(\.id), connectorIDs: connectors.map(\.id), encoderIDs: encoders.map(\.id),
+            framebufferIDs: framebuffers.keys.sorted())
     }
 
     func connector(_ id: UInt32) throws(DRMError) -> Connector {
@@ -126,7 +129,8 @@ final class FakeCard: DRMIO {
     func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(DRMError) -> DumbAllocation {
         try check("drmModeCreateDumbBuffer")
         let pitch = (width * bitsPerPixel / 8 + 63) / 64 * 64
-        let handle = id()
+        // The lowest free GEM handle from 1, as the kernel's idr_alloc hands them out.
+        let handle = (1...).first { memory[UInt32($0)] == nil }.map(UInt32.init)!
         let size = pitch * height
         memory[handle] = (UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64), size)
         calls.append("createDumb \(width)x\(height) \(bitsPerPixel)bpp")
@@ -141,8 +145,11 @@ final class FakeCard: DRMIO {
     func unmapDumbBuffer(_ address: UnsafeMutableRawPointer, size: Int) { mapped -= 1 }
 
     func destroyDumbBuffer(handle: UInt32) throws(DRMError) {
+        destroyedHandles.append(handle)
         memory.removeValue(forKey: handle)?.address.deallocate()
     }
+
+    func dumbBufferExists(handle: UInt32) -> Bool { memory[handle] != nil }
 
     func addFramebuffer(width: Int, height: Int, format: FourCC, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32
     {
@@ -165,7 +172,9 @@ final class FakeCard: DRMIO {
 
     var modeOfBlob: [UInt32: Mode] = [:]
 
-    func destroyBlob(_ id: UInt32) throws(DRMError) { blobs.remove(id) }
+    func destroyBlob(_ id: UInt32) throws(DRMError) {
+        guard blobs.remove(id) != nil else { throw DRMError(call: "drmModeDestroyPropertyBlob", device: path, errno: 1) }
+    }
 
     func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
         throws(DRMError)
@@ -223,6 +232,11 @@ final class FakeCard: DRMIO {
     /// as the kernel's state would.
     private func apply(_ request: AtomicRequest) {
         for s in request.settings {
+            // Every object's property reads back as committed (a CRTC's MODE_ID too).
+            if var set = properties[s.object], let k = set.all.firstIndex(where: { $0.name == s.name }) {
+                set.all[k].value = s.value
+                properties[s.object] = set
+            }
             guard let i = planes.firstIndex(where: { $0.id == s.object }) else { continue }
             if s.name == "CRTC_ID" { planes[i].crtcID = UInt32(s.value) }
             if s.name == "FB_ID" { planes[i].framebufferID = UInt32(s.value) }
@@ -254,4 +268,27 @@ final class FakeCard: DRMIO {
     }
 
     var liveFramebuffers: Int { framebuffers.count }
+
+    /// What a process that drew on this card and was killed leaves in its open file: a
+    /// swap chain of `count` `width` x `height` dumb buffers with framebuffers (the first
+    /// on the primary plane and CRTC in that mode), a MODE_ID blob, and a flip event
+    /// queued. Returns the framebuffer ids.
+    @discardableResult
+    func leaveSwapChainOfDeadProcess(count: Int = 2, width: Int = 800, height: Int = 480) -> [UInt32] {
+        var fbs: [UInt32] = []
+        for _ in 0..<count {
+            let made = try! createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
+            fbs.append(try! addFramebuffer(width: width, height: height, format: .xrgb8888, handle: made.handle, pitch: made.pitch))
+        }
+        let blob = try! createModeBlob(Fixture.mode(width, height, 60, preferred: true))
+        crtcs[0].framebufferID = fbs[0]
+        crtcs[0].mode = Fixture.mode(width, height, 60, preferred: true)
+        planes[0].framebufferID = fbs[0]
+        var crtcProps = properties[crtcs[0].id]!.all
+        crtcProps[crtcProps.firstIndex { $0.name == "MODE_ID" }!].value = UInt64(blob)
+        properties[crtcs[0].id] = PropertySet(crtcProps)
+        events.append(FlipEvent(crtcID: crtcs[0].id, sequence: 7, time: clock))
+        calls.removeAll()
+        return fbs
+    }
 }

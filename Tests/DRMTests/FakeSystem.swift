@@ -32,6 +32,30 @@ final class FakeSystem: DRMSystem {
         return card
     }
 
+    /// What a descriptor systemd passed back stands for.
+    enum Kept {
+        case card(FakeCard)
+        case notDRM(String)
+    }
+    /// Descriptors kept over a restart, by number.
+    var kept: [Int32: Kept] = [:]
+
+    func adopt(_ descriptor: Int32, card path: String) throws(KeptCardRefusal) -> any DRMIO {
+        switch kept[descriptor] {
+        case nil: throw .notDRM("not open: Bad file descriptor")
+        case .notDRM(let what): throw .notDRM(what)
+        case .card(let card):
+            guard card.path == path else { throw .otherCard(kept: card.path, wanted: path) }
+            card.closed = false
+            card.descriptor = descriptor
+            return card
+        }
+    }
+
+    /// Kept descriptors closed after a refusal.
+    var discarded: [Int32] = []
+    func discard(_ descriptor: Int32) { discarded.append(descriptor) }
+
     func groupName(of path: String) -> String? { group }
 
     func makeHotplugMonitor() throws(DRMError) -> any HotplugMonitor {

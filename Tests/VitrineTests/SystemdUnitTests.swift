@@ -110,6 +110,8 @@ import Testing
         #expect(unit["Service.Restart"] == ["on-failure"])
         #expect(unit["Service.RestartSec"] == ["200ms"])
         #expect(unit["Service.RestartPreventExitStatus"] == ["64 69 78"])
+        // The DRM card kept over a crash (CardStore): one descriptor.
+        #expect(unit["Service.FileDescriptorStoreMax"] == ["1"])
         #expect(unit["Service.RuntimeDirectory"] == ["vitrine"])
         #expect(unit["Service.DynamicUser"] == ["yes"])
         #expect(unit["Service.SupplementaryGroups"] == ["video input"])

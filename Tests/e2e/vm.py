@@ -77,6 +77,11 @@ KILL_HANG_S = 60.0
 DOORS_SURELY_SEEN_S = 0.3
 # The guest's "E2E end" to QEMU's exit (poweroff): a hang bound (measured 2.6-9.2 s).
 POWEROFF_HANG_S = 60.0
+# The configurations whose kiosk keeps its DRM card in systemd's file-descriptor store
+# (README, "No dark screen after a crash"): after kill -9 the last frame stays on screen
+# and the restarted kiosk resumes at home without the doors, so every screendump from the
+# kill to the end of the watch must be the home screen (never dark, never the console).
+KEEPS_FRAME = ("std-vga", "virtio-gpu")
 BOOT_INTERVAL = 0.1
 # While the first frame is due: screendumps as fast as QEMU gives them, classified on a
 # coarser grid, so exec to the first frame on screen is timed to about 10 ms and a
@@ -538,6 +543,92 @@ class Run:
         first = doors_first(watch, watch.index(back)) if back is not None else ("none", None, None, None)
         return {"t0": t0, "before": before, "after": after, "back": back, "first": first}
 
+    def kept_frame_verdict(self, kill, result, speed):
+        """(d) on a DRM machine: kill -9 with the card kept in systemd's store. Every
+        screendump from the kill to WATCH off (1 s after the new process runs) is the home
+        screen: the dead kiosk's last frame, then the new kiosk's first (home again: it
+        resumes there), never dark or the console. The restart must say it took the card
+        back, once, and the unit be running again."""
+        v = self.values
+        t0, after, before = kill["t0"], kill["after"], kill["before"]
+        detail = []
+        ok = True
+        kept = v.get("restart.kept")
+        if kept != "1":
+            ok = False
+            detail.append("the restarted kiosk did not take the card back from systemd's store (%s lines say so)" % kept)
+        else:
+            detail.append("the card taken back from systemd's store")
+        not_home = [f for f in after if f.cls != "home"]
+        if not after:
+            ok = False
+            detail.append("no screendump after the kill")
+        elif not_home:
+            ok = False
+            f = not_home[0]
+            self.keep(f, "kill-not-home")
+            detail.append("%d of %d screendumps after the kill were not the last frame, the first %.2f s after it (%s)" % (
+                len(not_home), len(after), f.done - t0, f.cls))
+        # The window that matters: from the kill to the new kiosk's first frame (its
+        # "ready" line, on the host's clock through SYNC).
+        new_exec = self.us("restart.ExecMainStartTimestampMonotonic")
+        r_at, r_ms, r_exec_ms = self.journal_ready(new_exec or 1 << 62)
+        if r_at and self.sync:
+            guest_s, host_s, sync_error = self.sync
+            ready_host = r_at / 1e6 - guest_s + host_s
+            window = [f for f in after if f.done <= ready_host]
+            gaps = [b.done - a.done for a, b in zip([before[-1]] + window if before else window, window)]
+            detail.append("kill to the new first frame %.2f s: %d screendumps in it, all the last frame%s" % (
+                ready_host - t0, len(window), " (every %.0f ms, at most %.0f)" % (
+                    1000 * sum(gaps) / len(gaps), 1000 * max(gaps)) if gaps else ""))
+            speed.append(("kill_to_new_first_frame_s", "%.2f (guest journal via SYNC)" % (ready_host - t0)))
+            speed.append(("kill_dark_screendumps", "%d of %d" % (len([f for f in window if f.cls == "dark"]), len(window))))
+        else:
+            detail.append("the new kiosk's ready line not found in the journal")
+            ok = False
+        if r_exec_ms is not None:
+            speed.append(("restart_exec_to_first_frame_ms", "%.0f" % r_exec_ms))
+        if r_ms is not None:
+            speed.append(("restart_kiosk_start_to_first_frame_ms", "%.1f" % r_ms))
+        gaps = [b.done - a.done for a, b in zip(after, after[1:])]
+        if gaps:
+            detail.append("%d screendumps to WATCH off, every %.0f ms (at most %.0f)" % (
+                len(after), 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
+        detail.append("%d before the kill" % len(before))
+        shot = self.shots.get("restart-home")
+        if shot is None or shot.image is None:
+            ok = False
+            detail.append("no home screendump after the restart")
+        else:
+            d = self.full_compare(shot, self.home_ref, "restart-home")
+            ok = ok and d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
+            detail.append("then home: %s" % d)
+        kill_us = self.us("kill.at_us")
+        new_active = self.us("restart.ActiveEnterTimestampMonotonic")
+        if kill_us and new_exec and new_exec > kill_us:
+            speed.append(("kill_to_exec_ms", "%.1f" % ((new_exec - kill_us) / 1000)))
+        if kill_us and new_active and new_active > kill_us and v.get("restart.ActiveState") == "active":
+            speed.append(("kill_to_ready_ms", "%.1f" % ((new_active - kill_us) / 1000)))
+        if v.get("kill.rc") != "0":
+            ok = False
+            detail.append("kill -9 failed (rc %s)" % v.get("kill.rc"))
+        before_n, after_n = v.get("kill.restarts_before"), v.get("restart.NRestarts")
+        if not (before_n and after_n and before_n.isdigit() and after_n.isdigit() and int(after_n) == int(before_n) + 1):
+            ok = False
+            detail.append("NRestarts %s -> %s (want one restart)" % (before_n, after_n))
+        else:
+            detail.append("NRestarts %s -> %s" % (before_n, after_n))
+        if (v.get("restart.ActiveState"), v.get("restart.SubState")) != ("active", "running"):
+            ok = False
+            detail.append("after the restart %s/%s (want active/running)" % (
+                v.get("restart.ActiveState"), v.get("restart.SubState")))
+        result(ok, "kill9-no-dark-screen", "; ".join(detail))
+        # What systemd did with the store (guest step d2): figures.
+        for key in ("running", "watchdog_kept", "after_watchdog", "after_daemon_reload", "stop_restarts_before",
+                    "in_auto_restart", "stop_restarts_after", "after_stop", "start_kept"):
+            if v.get("store." + key) is not None:
+                speed.append(("fd_store_" + key, v.get("store." + key)))
+
     def verdicts(self):
         results = []
         speed = []
@@ -668,8 +759,11 @@ class Run:
         # active/running again), its frame comes back on screen (a hang bound, the time
         # recorded), the closed doors first when the screen could tell (a cold start), and
         # the home screen once that launch is over.
+        keeps_frame = self.name in KEEPS_FRAME
         if kill is None:
             result(False, "kill9-frame-back", "the guest did not kill (no KILL line; main PID %s)" % v.get("kill.pid"))
+        elif keeps_frame:
+            self.kept_frame_verdict(kill, result, speed)
         else:
             t0, after, before, back = kill["t0"], kill["after"], kill["before"], kill["back"]
             gone = next((f for f in after if f.cls != "home"), None)

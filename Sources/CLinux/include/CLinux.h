@@ -6,11 +6,18 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/socket.h>
 
 /// accept4(2) without the peer address, for non-blocking, close-on-exec connections.
 int vitrine_accept4(int fd, int flags);
 
 /// mallopt(M_MMAP_THRESHOLD, bytes) (<malloc.h> is not in Glibc's module): 1 when taken.
 int vitrine_set_mmap_threshold(int bytes);
+
+/// sendmsg(2) of one datagram `bytes` to `address` with `count` descriptors as SCM_RIGHTS
+/// (CMSG_* are macros Swift can't import): sd_notify's FDSTORE=1. MSG_NOSIGNAL|MSG_DONTWAIT.
+/// At most 16 descriptors; returns sendmsg's result (-1 and errno on failure).
+long vitrine_send_with_descriptors(int fd, const void *bytes, unsigned long length, const struct sockaddr *address,
+                                   socklen_t addressLength, const int *descriptors, int count);
 
 #endif

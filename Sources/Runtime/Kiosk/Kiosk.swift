@@ -176,7 +176,7 @@ public final class Kiosk {
         orientation = rotation.orientation
         let parts = try Self.makeScene(
             program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
-            resume: nil, orientationKnown: !rotation.isWaiting(now: 0))
+            resume: settings.resume, orientationKnown: !rotation.isWaiting(now: 0))
         (pipeline, scene, tracker, router) = parts
         titleWindow()
     }

@@ -26,6 +26,9 @@ public struct KioskSettings {
     public var touchLoop: Double?
     /// Whether the pointer's held button acts as a finger (`[touch] pointer_as_touch`).
     public var pointerAsTouch = true
+    /// Where the first scene starts (a resume name, "home"); nil: the launch doors. Set
+    /// after a restart over a frame kept on screen (`CardStore`).
+    public var resume: String?
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
     /// What decides the orientation at run time (the board's `rotation.source`).

@@ -17,14 +17,20 @@ public enum DisplayOpener {
     /// /dev/fb0 appear), and "no usable display" there would be exit 69, which does not
     /// restart. Tries again every 100 ms; logs once that it waits. Other failures (busy,
     /// a system call) end the wait at once.
-    public static func open(_ settings: DisplaySettings, log: DisplayLog, wait: Double) throws(KioskError)
-        -> any DisplayBackend
+    ///
+    /// `keptCard`: the DRM card's descriptor systemd kept over a restart (DRM boards
+    /// only), offered to the first try (`DRMDisplay.open`'s `kept`: taken when it is the
+    /// board's card, else closed with a warning).
+    public static func open(_ settings: DisplaySettings, log: DisplayLog, wait: Double, keptCard: Int32? = nil)
+        throws(KioskError) -> any DisplayBackend
     {
         let start = Stopwatch.now()
         var waiting = false
+        var kept = keptCard
         while true {
             do {
-                return try open(settings, log: log)
+                defer { kept = nil }
+                return try open(settings, log: log, keptCard: kept)
             } catch .unavailable(let what) {
                 let waited = Stopwatch.now() - start
                 guard waited + 0.1 <= wait else {
@@ -41,7 +47,9 @@ public enum DisplayOpener {
     }
 
     /// Opens the board's display once.
-    public static func open(_ settings: DisplaySettings, log: DisplayLog) throws(KioskError) -> any DisplayBackend {
+    public static func open(_ settings: DisplaySettings, log: DisplayLog, keptCard: Int32? = nil) throws(KioskError)
+        -> any DisplayBackend
+    {
         switch settings.backend {
         case .headless:
             guard let size = settings.size else { throw .unavailable("headless: no size") }
@@ -70,7 +78,7 @@ public enum DisplayOpener {
                 mode: settings.mode.map { .init(width: $0.width, height: $0.height, refresh: $0.refresh) },
                 format: settings.format, buffers: settings.buffers)
             do {
-                return try DRMDisplay.open(drm, log: log)
+                return try DRMDisplay.open(drm, log: log, kept: keptCard)
             } catch {
                 throw KioskError(error, context: "drm")
             }

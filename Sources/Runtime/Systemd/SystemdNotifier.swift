@@ -1,3 +1,4 @@
+internal import CLinux
 internal import Glibc
 
 /// Tells systemd how the service is doing (the sd_notify(3) protocol, without
@@ -58,6 +59,46 @@ public struct SystemdNotifier: Sendable {
             }
         }
         guard sent >= 0 else { throw .system(socket: socket, call: "sendto", errno: errno) }
+    }
+
+    /// Sends `state` with `descriptors` attached (SCM_RIGHTS), as sd_pid_notify_with_fds(3)
+    /// does: what FDSTORE=1 needs. systemd receives its own duplicates; the caller keeps
+    /// its descriptors. Does nothing when not enabled.
+    public func send(_ state: String, descriptors: [Int32]) throws(NotifyError) {
+        guard let socket else { return }
+        guard !descriptors.isEmpty else { return try send(state) }
+        let address = try Self.address(socket)
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(socket: socket, call: "socket", errno: errno) }
+        defer { close(fd) }
+        let bytes = Array(state.utf8)
+        let sent: Int = address.withSockaddr { sa, length in
+            bytes.withUnsafeBytes { buffer in
+                descriptors.withUnsafeBufferPointer { fds in
+                    while true {
+                        let n = vitrine_send_with_descriptors(
+                            fd, buffer.baseAddress, UInt(buffer.count), sa, length, fds.baseAddress, Int32(fds.count))
+                        if n < 0 && errno == EINTR { continue }
+                        return n
+                    }
+                }
+            }
+        }
+        guard sent >= 0 else { throw .system(socket: socket, call: "sendmsg", errno: errno) }
+    }
+
+    /// FDSTORE=1 with FDNAME=`name`: systemd keeps a duplicate of `descriptor` in the
+    /// service's file-descriptor store (the unit's `FileDescriptorStoreMax=` must allow it)
+    /// and hands it to the next process of the service in $LISTEN_FDS, named in
+    /// $LISTEN_FDNAMES. systemd does not store the same open file twice.
+    public func store(_ descriptor: Int32, name: String) throws(NotifyError) {
+        try send("FDSTORE=1\nFDNAME=\(name)", descriptors: [descriptor])
+    }
+
+    /// FDSTOREREMOVE=1 with FDNAME=`name`: systemd closes its copies of what it keeps
+    /// under that name.
+    public func removeStored(name: String) throws(NotifyError) {
+        try send("FDSTOREREMOVE=1\nFDNAME=\(name)")
     }
 
     /// READY=1: started (send it once the first frame is on screen).
