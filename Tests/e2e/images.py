@@ -210,21 +210,23 @@ def _row_matches(a, b, w, y, step, threshold, max_differing):
 def torn_between(screen, old, new, step=8, threshold=8, max_differing=5.0):
     """Whether `screen` is `old` being overwritten by `new`, caught half way (fbdev: the
     kiosk copies its frame into /dev/fb0, and a screendump can land during the copy):
-    the sampled rows above some row match one picture and the rows from it down the
-    other, with each picture present. False for a size mismatch."""
+    every sampled row matches one picture or the other, but for at most one (the row
+    being copied when the screendump was taken), and each picture has rows of its own.
+    The rows need not make one band each: QEMU's VGA brings the framebuffer's dirty
+    pages onto its display surface as they were at its last refresh, so a copy caught
+    half way can show new rows at the top and at the bottom with old ones between
+    (seen: the doors' top 108 and bottom 25 rows over black). False for a size
+    mismatch."""
     size = (screen.width, screen.height)
     if size != (old.width, old.height) or size != (new.width, new.height):
         return False
     rows = range(0, screen.height, step)
     is_old = [_row_matches(screen.rgb, old.rgb, screen.width, y, step, threshold, max_differing) for y in rows]
     is_new = [_row_matches(screen.rgb, new.rgb, screen.width, y, step, threshold, max_differing) for y in rows]
-    for top, bottom in ((is_new, is_old), (is_old, is_new)):
-        k = 0
-        while k < len(top) and top[k]:
-            k += 1
-        if 0 < k < len(top) and all(bottom[k:]) and not all(top) and not all(bottom):
-            return True
-    return False
+    neither = sum(1 for o, n in zip(is_old, is_new) if not o and not n)
+    only_old = any(o and not n for o, n in zip(is_old, is_new))
+    only_new = any(n and not o for o, n in zip(is_old, is_new))
+    return neither <= 1 and only_old and only_new
 
 
 def dark_fraction(image, step=8):
