@@ -39,6 +39,20 @@ fi
 # The start bound for TCG on a busy host (the unit's 30 s is a panel's hang bound).
 install -D -m 0644 "$here/guest/vitrine-tcg.conf" "$stage/etc/systemd/system/vitrine.service.d/e2e-tcg.conf"
 units=(vitrine.service vitrine-e2e.service vitrine-e2e-mark.service)
+# The faults of issue 19 (guest/faults.sh) and the display driver loaded late
+# (guest/late-card.sh; the machine booted with it blacklisted: run's --append).
+case " $checks " in *" faults "* | *" latecard "*)
+    mkdir -p "$stage/etc/vitrine-e2e"
+    echo "$checks" >"$stage/etc/vitrine-e2e/checks"
+    install -D -m 0644 "$here/guest/faults.sh" "$stage/usr/local/lib/vitrine-e2e/faults.sh"
+    ;;
+esac
+case " $checks " in *" latecard "*)
+    install -D -m 0755 "$here/guest/late-card.sh" "$stage/usr/local/lib/vitrine-e2e/late-card.sh"
+    install -D -m 0644 "$here/guest/vitrine-e2e-latecard.service" "$stage/etc/systemd/system/vitrine-e2e-latecard.service"
+    units+=(vitrine-e2e-latecard.service)
+    ;;
+esac
 if [ -n "$touchconf" ]; then
     install -D -m 0644 "$touchconf" "$stage/etc/vitrine-e2e/touch.conf"
     echo "$checks" >"$stage/etc/vitrine-e2e/checks"
