@@ -101,7 +101,7 @@ import Testing
     @Test func aLimitEndsTheWaitAsUnavailableNamingTheProblemAndTheTime() {
         let world = World(appearsAt: 100, wakesAt: nil)
         let lines = Lines()
-        let error = thrown {
+        let error = thrown { () throws(KioskError) in
             _ = try DisplayWait(limit: 10).run(
                 attempt: world.attempt, pause: world.pause, clock: { world.now }, log: lines.log)
         }
@@ -113,7 +113,7 @@ import Testing
     @Test func noWaitFailsAtOnceWithoutALogLine() {
         let world = World(appearsAt: 1, wakesAt: nil)
         let lines = Lines()
-        let error = thrown {
+        let error = thrown { () throws(KioskError) in
             _ = try DisplayWait(limit: 0).run(
                 attempt: world.attempt, pause: world.pause, clock: { world.now }, log: lines.log)
         }
@@ -123,7 +123,7 @@ import Testing
 
     @Test func otherFailuresEndTheWaitAtOnce() {
         var attempts = 0
-        let error = thrown {
+        let error = thrown { () throws(KioskError) in
             _ = try DisplayWait(limit: nil).run(
                 attempt: { () throws(KioskError) -> Int in
                     attempts += 1

@@ -291,7 +291,9 @@ def late_card(run, v, result, speed):
             ok = False
         speed.append(("latecard_card_to_ready_ms", "%.0f" % ((active_us - (load_us or card_us)) / 1000)))
         details.append("READY %.2f s after the load" % ((active_us - (load_us or card_us)) / 1e6))
-    failed = [l for l in run.journal if "Failed with result" in l or "failed" in l.lower() and "vitrine.service:" in l]
+    # systemd's own lines about the unit up to READY (later ones are the kills').
+    failed = [l for l in run.journal if ("Failed with result" in l or "vitrine.service: Failed" in l)
+              and (journal_us(l) or 0) <= (active_us or 0)]
     if failed:
         ok = False
         details.append("systemd: %s" % failed[0][:160])

@@ -45,6 +45,8 @@ case " $checks " in *" faults "* | *" latecard "*)
     mkdir -p "$stage/etc/vitrine-e2e"
     echo "$checks" >"$stage/etc/vitrine-e2e/checks"
     install -D -m 0644 "$here/guest/faults.sh" "$stage/usr/local/lib/vitrine-e2e/faults.sh"
+    # How many kills and unplugs (issue 19: 50 and 20; fewer only to try the harness).
+    printf 'KILLS=%d\nUNPLUGS=%d\n' "${VITRINE_E2E_KILLS:-50}" "${VITRINE_E2E_UNPLUGS:-20}" >"$stage/etc/vitrine-e2e/faults.conf"
     ;;
 esac
 case " $checks " in *" latecard "*)

@@ -85,6 +85,9 @@ BOOT_INTERVAL = 0.1
 FAST_INTERVAL = 0.015
 FAST_SAMPLE_STEP = 16
 WATCH_INTERVAL = 0.05
+# The kill series (--faults): 50 restarts, 10-20 minutes of screendumps under TCG, whose
+# CPU is the guest's: every 0.1 s (each restart's frame stays at least 0.5 s).
+KILLS_WATCH_INTERVAL = 0.1
 # Lines after which the guest no longer holds the screen still for a SHOT.
 MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ", "KILLN ", "HANG ", "RELOAD ")
 # The rotation checks (machines with --rotation-refs): the orientations the guest turns
@@ -464,7 +467,8 @@ class Run:
             # around the kill, 10 per second through the boot, so the watching does not
             # slow down what it measures.
             if (self.watch or self.boot_watch) and now >= next_dump:
-                interval = WATCH_INTERVAL if self.watch else self.boot_interval(now)
+                interval = (KILLS_WATCH_INTERVAL if self.watch_phase == "kills" else WATCH_INTERVAL) if self.watch \
+                    else self.boot_interval(now)
                 next_dump = now + interval
                 step = FAST_SAMPLE_STEP if interval == FAST_INTERVAL else SAMPLE_STEP
                 frame = self.screendump(self.watch_phase if self.watch else "boot", step=step)
