@@ -158,6 +158,9 @@ def kill_series(run, v, result, speed):
                 run.keep(back, "kills-%s-back" % i)
         else:
             done += 1
+    if v.get("kills.budget_out"):
+        failures.append("the series stopped after %s kills: past its %s s budget (a hang bound)" % (
+            v.get("kills.budget_out"), v.get("kills.budget_s")))
     ok = len(kills) == count and done == count and not failures
     before, after = number(v.get("kills.restarts_before")), number(v.get("kills_end.NRestarts"))
     if before is None or after is None or after - before != count:
