@@ -12,7 +12,11 @@
 # control socket client, and vitrine-e2e-touch.service, the touchscreen made before the
 # kiosk starts); "cage", the cage check (board/wayland-kiosk.toml as
 # /etc/vitrine/wayland-kiosk.toml and guest/vitrine-cage.service, not enabled: the
-# driver starts it). Then an ext4 image of it (mke2fs -d, about 6 s).
+# driver starts it); "faults", the fault checks of issue 19 (guest/faults.sh and
+# /etc/vitrine-e2e/faults.conf: VITRINE_E2E_KILLS, VITRINE_E2E_UNPLUGS,
+# VITRINE_E2E_KILLS_BUDGET); "latecard", the display driver loaded late (guest/late-card.sh
+# and vitrine-e2e-latecard.service, enabled; the kernel's command line blacklists the
+# driver: run's --append). Then an ext4 image of it (mke2fs -d, about 6 s).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 project="$(cd "$here/../.." && pwd)"
