@@ -171,9 +171,9 @@ def kill_series(run, v, result, speed):
         ok = False
         failures.append("at the end %s/%s" % state)
     median, worst = stats(to_frame)
-    detail = "%d kills, %d restarted with a kiosk frame on screen after; NRestarts %s -> %s; kill to frame on screen median %s s, worst %s s (figures; %d of them through a dark console, the rest kept a frame on screen)" % (
+    detail = "%d kills, %d restarted with a kiosk frame on screen after; NRestarts %s -> %s; kill to frame on screen median %s s, worst %s s (figures; the screen went dark between, the kernel's console, %d times, kept a frame %d times)" % (
         len(kills), done, before, after, "%.2f" % median if median is not None else "?",
-        "%.2f" % worst if worst is not None else "?", dark_count, )
+        "%.2f" % worst if worst is not None else "?", dark_count, len(kills) - dark_count)
     result(ok, "kill9-series", detail + ("; " + "; ".join(failures[:5]) if failures else ""))
     speed.append(("kills_count", "%d" % len(kills)))
     for label, xs, fmt in (("kills_kill_to_frame_on_screen_s", to_frame, "%.2f"),

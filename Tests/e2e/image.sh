@@ -51,7 +51,7 @@ case " $checks " in *" faults "* | *" latecard "*)
     install -D -m 0644 "$here/guest/faults.sh" "$stage/usr/local/lib/vitrine-e2e/faults.sh"
     # How many kills and unplugs (issue 19: 50 and 20; fewer only to try the harness).
     printf 'KILLS=%d\nUNPLUGS=%d\nKILLS_BUDGET=%d\n' "${VITRINE_E2E_KILLS:-50}" "${VITRINE_E2E_UNPLUGS:-20}" \
-        "${VITRINE_E2E_KILLS_BUDGET:-600}" >"$stage/etc/vitrine-e2e/faults.conf"
+        "${VITRINE_E2E_KILLS_BUDGET:-900}" >"$stage/etc/vitrine-e2e/faults.conf"
     ;;
 esac
 case " $checks " in *" latecard "*)
