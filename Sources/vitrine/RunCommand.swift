@@ -46,8 +46,11 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         name: .customLong("wait-for-display"),
-        help: "Seconds to wait for a display that isn't there yet (a panel driver still probing at boot).")
-    var waitForDisplay: Double = 10
+        help: """
+            Seconds to wait for a display that isn't there yet (a panel driver still probing \
+            or loaded late at boot); default 10, and under systemd (NOTIFY_SOCKET set) no limit.
+            """)
+    var waitForDisplay: Double?
 
     func run() throws {
         // First, before any thread exists: the signals the loop reads from its signalfd.
@@ -65,8 +68,10 @@ struct RunCommand: ParsableCommand {
             return exitWith(status)
         }
 
-        guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
-            throw ValidationError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
+        if let waitForDisplay {
+            guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
+                throw ValidationError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
+            }
         }
         let board: Board
         if let boardPath = self.board {
@@ -109,8 +114,23 @@ struct RunCommand: ParsableCommand {
             logger: logger)
         let display: any DisplayBackend
         do {
+            // By hand, "no display" soon (exit 69); under systemd, wait for the panel's
+            // driver as long as it takes, telling systemd why the start takes so long
+            // (`systemctl status`) and holding off its TimeoutStartSec= meanwhile.
+            let limit = waitForDisplay ?? (notifier.isEnabled ? nil : 10)
+            var told = -Double.infinity
             display = try DisplayOpener.open(
-                board.display, log: DisplayLog(logger: logger), wait: waitForDisplay, keptCard: keptCard)
+                board.display, log: DisplayLog(logger: logger), wait: limit, keptCard: keptCard
+            ) {
+                problem, waited in
+                guard notifier.isEnabled, waited - told >= 1 || told < 0 else { return }
+                told = waited
+                do {
+                    try notifier.send(DisplayWaitNotice.message(problem: problem, waited: waited))
+                } catch {
+                    logger.warning("sd_notify: \(error)")
+                }
+            }
         } catch {
             CardStore.release(notifier: notifier, logger: logger)
             throw fail(error.exitStatus, "\(error)")

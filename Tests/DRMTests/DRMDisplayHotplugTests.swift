@@ -116,3 +116,24 @@ import Testing
         #expect(Uevent(properties: ["SUBSYSTEM": "drm", "HOTPLUG": "1"]).isHotplug(of: "/dev/dri/card3"))
     }
 }
+
+/// Which kernel uevents wake a kiosk waiting for its display (`DisplayAppearanceWatch`).
+@Suite struct DisplayAppearanceEventTests {
+    @Test func aCardOrFramebufferAddedWakesRemovalsAndOthersDoNot() {
+        func event(_ action: String?, _ subsystem: String) -> Uevent {
+            var p = ["SUBSYSTEM": subsystem, "DEVNAME": "dri/card0"]
+            p["ACTION"] = action
+            return Uevent(properties: p)
+        }
+        #expect(event("add", "drm").isDisplayAppearance)
+        #expect(event("change", "drm").isDisplayAppearance)
+        #expect(event("add", "graphics").isDisplayAppearance)
+        #expect(event(nil, "drm").isDisplayAppearance)  // events lost (ENOBUFS)
+        #expect(!event("remove", "drm").isDisplayAppearance)
+        #expect(!event("add", "input").isDisplayAppearance)
+        #expect(!event("bind", "pci").isDisplayAppearance)
+        // As the kernel sends it when bochs registers its card.
+        let datagram = Array("add@/devices/pci0000:00/0000:00:02.0/drm/card0\0ACTION=add\0DEVPATH=/devices/pci0000:00/0000:00:02.0/drm/card0\0SUBSYSTEM=drm\0DEVNAME=dri/card0\0DEVTYPE=drm_minor\0MAJOR=226\0MINOR=0\0SEQNUM=2001\0".utf8)
+        #expect(Uevent(datagram: datagram)?.isDisplayAppearance == true)
+    }
+}

@@ -90,8 +90,11 @@ BOOT_INTERVAL = 0.1
 FAST_INTERVAL = 0.015
 FAST_SAMPLE_STEP = 16
 WATCH_INTERVAL = 0.05
+# The kill series (--faults): 50 restarts, 10-20 minutes of screendumps under TCG, whose
+# CPU is the guest's: every 0.1 s (each restart's frame stays at least 0.5 s).
+KILLS_WATCH_INTERVAL = 0.1
 # Lines after which the guest no longer holds the screen still for a SHOT.
-MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ")
+MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ", "KILLN ", "HANG ", "RELOAD ")
 # The rotation checks (machines with --rotation-refs): the orientations the guest turns
 # through, in its order, and the number of commands in its burst.
 ROTATIONS = (90, 180, 270, 0)
@@ -231,6 +234,9 @@ class Run:
         self.last_serial_poll = None
         self.kill_line_bound = None  # host time before which the KILL line was not yet there
         self.kill_line_seen = None
+        # The faults (--faults): ("KILLN"|"UP"|"HANG", argument, host time of the last poll
+        # that did not see the line yet, host time of the poll that saw it).
+        self.marks = []
         self.begin_seen = None
         self.sync = None  # (guest seconds, host seconds, uncertainty seconds)
         self.starting = None  # host time of the STARTING line
@@ -333,9 +339,17 @@ class Run:
             self.shots[name] = shot
         elif line.startswith("TABLET "):
             self.tablet(line[7:].split(), polled)
-        elif line == "STARTING":
+        elif line == "STARTING" and not self.args.late_card:
             # vitrine.service is about to start: its first frame is due.
             self.starting = polled
+        elif line == "CARD load" and self.args.late_card:
+            # The late card (--late-card): the kiosk waits for its display until now, when
+            # the driver is loaded; its first frame is due from here.
+            self.starting = polled
+        elif line.startswith(("KILLN ", "UP ", "HANG ")):
+            kind, _, argument = line.partition(" ")
+            bound = self.last_serial_poll if self.last_serial_poll is not None else polled
+            self.marks.append((kind, argument.split(" ")[0], bound, polled))
         elif line.startswith("WATCH on"):
             self.watch = True
             self.watch_phase = line[len("WATCH on"):].strip() or "kill"
@@ -458,7 +472,8 @@ class Run:
             # around the kill, 10 per second through the boot, so the watching does not
             # slow down what it measures.
             if (self.watch or self.boot_watch) and now >= next_dump:
-                interval = WATCH_INTERVAL if self.watch else self.boot_interval(now)
+                interval = (KILLS_WATCH_INTERVAL if self.watch_phase == "kills" else WATCH_INTERVAL) if self.watch \
+                    else self.boot_interval(now)
                 next_dump = now + interval
                 step = FAST_SAMPLE_STEP if interval == FAST_INTERVAL else SAMPLE_STEP
                 frame = self.screendump(self.watch_phase if self.watch else "boot", step=step)
@@ -890,6 +905,9 @@ class Run:
             self.touch_verdicts(v, result, speed)
         if self.args.cage:
             self.cage_verdicts(v, result, speed)
+        if self.args.faults or self.args.late_card:
+            import faults  # Tests/e2e/faults.py: the verdicts of issue 19's faults
+            faults.verdicts(self, v, result, speed)
         for key in sorted(v):
             if key.startswith(("status.", "restart_status.", "touch_status.")):
                 speed.append(("ctl_" + key, v[key]))
@@ -1653,6 +1671,10 @@ def main():
                    "the cage check (with --folder)")
     p.add_argument("--rotation-refs", help="folder with home-rR.png and folder-rR.png (R = 90, 180, 270): "
                    "the rotation checks (with --touch and --folder)")
+    p.add_argument("--faults", action="store_true", help="the guest runs the fault checks of issue 19 "
+                   "(guest/faults.sh): kill -9 fifty times, a hung loop, a corrupt show reloaded, the unplug loop")
+    p.add_argument("--late-card", action="store_true", help="the guest boots with its display driver blacklisted and "
+                   "loads it 20 s after the kiosk's exec (guest/late-card.sh): the late-card check")
     p.add_argument("--timeout", type=int, default=420, help="seconds before QEMU is killed (a hang bound)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("qemu_args", nargs=argparse.REMAINDER)

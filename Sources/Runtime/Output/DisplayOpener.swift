@@ -11,39 +11,42 @@ import Wayland
 /// `Runtime`. Each backend's failures arrive as `KioskError`s with their exit status:
 /// no device 69, another DRM master 75, a system call 1.
 public enum DisplayOpener {
-    /// Opens the board's display, waiting up to `wait` seconds for one that isn't there
-    /// yet: at boot a kiosk started by systemd can be exec'd seconds before the panel's
-    /// driver has probed (measured in the e2e VM: 1.3-5 s before /dev/dri/card0 and
-    /// /dev/fb0 appear), and "no usable display" there would be exit 69, which does not
-    /// restart. Tries again every 100 ms; logs once that it waits. Other failures (busy,
-    /// a system call) end the wait at once.
+    /// Opens the board's display, waiting for one that isn't there yet: at boot a kiosk
+    /// started by systemd can be exec'd before the panel's driver has probed (measured in
+    /// the e2e VM: 1.3-5 s before /dev/dri/card0 and /dev/fb0 appear; a driver loaded
+    /// late, a module from a slow disk, a USB display: longer), and "no usable display"
+    /// there would be exit 69, which does not restart. `wait`: at most that many seconds,
+    /// nil for as long as it takes (under systemd: a panel has nobody to start it again).
+    /// Woken by the kernel's uevents for display devices (`DisplayAppearanceWatch`), and
+    /// tries again every second regardless (udev gives the node its group a moment after
+    /// the kernel's event). Logs once that it waits and once when the display came;
+    /// `waiting` is told each time it goes on waiting (the caller's sd_notify STATUS= and
+    /// EXTEND_TIMEOUT_USEC=). Other failures (busy, a system call) end the wait at once.
     ///
     /// `keptCard`: the DRM card's descriptor systemd kept over a restart (DRM boards
     /// only), offered to the first try (`DRMDisplay.open`'s `kept`: taken when it is the
     /// board's card, else closed with a warning).
-    public static func open(_ settings: DisplaySettings, log: DisplayLog, wait: Double, keptCard: Int32? = nil)
-        throws(KioskError) -> any DisplayBackend
-    {
-        let start = Stopwatch.now()
-        var waiting = false
+    public static func open(
+        _ settings: DisplaySettings, log: DisplayLog, wait: Double?, keptCard: Int32? = nil,
+        waiting: (_ problem: String, _ waited: Double) -> Void = { _, _ in }
+    ) throws(KioskError) -> any DisplayBackend {
+        var watch: DisplayAppearanceWatch?
+        defer { watch?.close() }
         var kept = keptCard
-        while true {
-            do {
+        return try DisplayWait(limit: wait).run(
+            attempt: { () throws(KioskError) in
                 defer { kept = nil }
                 return try open(settings, log: log, keptCard: kept)
-            } catch .unavailable(let what) {
-                let waited = Stopwatch.now() - start
-                guard waited + 0.1 <= wait else {
-                    throw .unavailable(waiting ? "\(what) (after waiting \(Decimal.format(waited, places: 1)) s)" : what)
+            },
+            pause: { seconds in
+                if watch == nil { watch = DisplayAppearanceWatch.open() }
+                guard let watch else {
+                    DisplayWait.sleep(min(seconds, 0.1))
+                    return false
                 }
-                if !waiting {
-                    log.info("waiting up to \(Decimal.format(wait, places: 1)) s for the display: \(what)")
-                    waiting = true
-                }
-                var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000), left = timespec()
-                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
-            }
-        }
+                return watch.wait(seconds: seconds)
+            },
+            clock: Stopwatch.now, log: log, waiting: waiting)
     }
 
     /// Opens the board's display once.
