@@ -18,7 +18,9 @@ let package = Package(
         // build` and `swift test` here never build it.
         + ["Board", "Show", "Input", "Assets", "LibInput", "Rotation", "Runtime"].map { .library(name: $0, targets: [$0]) },
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Vendored: 1.8.2 without its FoundationEssentials import (Vendor/README.md), which
+        // made a quarter of the static binary (issue 19).
+        .package(path: "Vendor/swift-argument-parser"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
