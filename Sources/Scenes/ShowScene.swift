@@ -16,9 +16,10 @@ import Show
 /// shown); any other screen is built when opened and dropped when left. A cold start
 /// draws its first frame with the launch doors alone when they cover the screen (both
 /// door pictures opaque): the home screen under them (its wallpaper, tiles and titles)
-/// is built by the first update after t = 0 (so is the picture behind the doors:
-/// `LaunchDoors.makeBackground`), which `nextChange` asks for a frame (1/60 s) later,
-/// within the doors' hold, so that neither the first frame nor the opening
+/// is built by `finishStart()`, which the kiosk calls once its first frame is drawn and
+/// READY=1 sent (so is the picture behind the doors: `LaunchDoors.makeBackground`), or
+/// else by the first update after t = 0, which `nextChange` asks for a frame (1/60 s)
+/// later, within the doors' hold, so that neither the first frame nor the opening
 /// waits for it (issue 19: the launch needs the doors, not the whole show). Anything
 /// that needs home sooner (a navigation, `goHome`) builds it then. Opening a
 /// target slides the new screen in from the right while the old one leaves to the left
@@ -146,11 +147,8 @@ public final class ShowScene {
     /// Sets every layer for `time`, seconds since the start.
     public func update(time: Double) {
         lastTime = time
-        if time > 0 || launch == nil {
-            // What the first frame did without (see "Screens" above).
-            if homeScreen == nil { buildHome() }
-            if let doors = launch, doors.needsBackground { doors.makeBackground(pictures) }
-        }
+        // What the first frame did without (see "Screens" above).
+        if time > 0 || launch == nil { finishStart() }
         if let doors = launch {
             doors.update(time: time)
             if time >= doors.end {
@@ -175,6 +173,14 @@ public final class ShowScene {
         if let m = menu, m.isMoving { return true }
         if screen == nil && homeScreen == nil { return false }
         return screenShown.isMoving(at: lastTime)
+    }
+
+    /// Makes at once what a cold start's first frame did without (home, the picture
+    /// behind the doors), without drawing: the runtime calls it after its first frame
+    /// (the next update would make them otherwise, at its cost). Nothing when made.
+    public func finishStart() {
+        if homeScreen == nil { buildHome() }
+        if let doors = launch, doors.needsBackground { doors.makeBackground(pictures) }
     }
 
     /// Whether the launch doors are still on screen (the cold start's first seconds).

@@ -33,6 +33,15 @@ import Testing
         #expect(scene.nextChange == DemoShow.show.launch.hold)  // then asleep until the doors open
     }
 
+    @Test func theRuntimeFinishesTheStartWithoutAFrame() throws {
+        let (scene, _) = Self.coldStart()
+        scene.finishStart()  // the kiosk, after its first frame and READY=1
+        #expect(scene.homeScreen != nil)
+        #expect(try #require(scene.launch).needsBackground == false)
+        #expect(scene.nextChange == DemoShow.show.launch.hold)  // no frame asked before the doors open
+        #expect(!scene.isAnimating)
+    }
+
     @Test func homeIsBuiltWhenNeededSooner() {
         let (scene, _) = Self.coldStart()
         #expect(scene.homeScreen == nil)
