@@ -206,7 +206,10 @@ public final class ShowScene {
     /// the orientation: only `orientationKnown(at:)` changes that).
     public var nextChange: Double? {
         // Home and the doors' background, made under the closed doors.
-        if homeScreen == nil || launch?.needsBackground == true { return lastTime + 1.0 / 60 }
+        // (None while the doors wait for the orientation: any update after t = 0 makes them.)
+        if homeScreen == nil || launch?.needsBackground == true {
+            return isWaitingForOrientation ? nil : lastTime + 1.0 / 60
+        }
         if let doors = launch, doors.openingStart.isFinite, lastTime < doors.openingStart { return doors.openingStart }
         if launch == nil, transition == nil, reveal == nil { return screenShown.nextChange(after: lastTime) }
         return nil
