@@ -1,5 +1,6 @@
 import Compositor
 import Motion
+import Raster
 import Show
 
 /// The launch doors of a cold start (DESIGN.md §3 `[launch]`, issue 5): the
@@ -39,15 +40,25 @@ final class LaunchDoors {
     let backgroundPath: AssetPath
     /// Whether the background's picture is still to be made (opaque doors: the first
     /// frame shows them closed, hiding it).
-    var needsBackground: Bool { background.contents == LayerContents.none }
+    var needsBackground: Bool { background.contents == LayerContents.none && madeBackground == nil }
+    /// The background's picture, made while the doors are closed and shown from the
+    /// opening on (`update(time:)`): setting it sooner would ask for a frame that shows
+    /// nothing new.
+    private var madeBackground: Surface?
 
-    /// Gives the background its picture, resampled to its frame (a second call does
-    /// nothing).
+    /// Makes the background's picture, resampled to its frame (a second call does
+    /// nothing); shown once the doors start to open.
     func makeBackground(_ pictures: ShowPictures) {
         guard needsBackground else { return }
         let f = background.frame
-        background.contents = .image(
-            pictures.picture(backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt))
+        madeBackground = pictures.picture(backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt)
+        if !doorsAreOpaque { showBackground() }
+    }
+
+    private func showBackground() {
+        guard let made = madeBackground else { return }
+        background.contents = .image(made)
+        madeBackground = nil
     }
 
     /// When the orientation became known, seconds; nil while it isn't.
@@ -131,6 +142,7 @@ final class LaunchDoors {
 
     /// Sets the doors and the background for `time`.
     func update(time: Double) {
+        if time >= openingStart { showBackground() }
         let d = travel(at: time)
         let l = Self.leftFrame(metrics)
         let r = Self.rightFrame(metrics)

@@ -147,8 +147,12 @@ public final class ShowScene {
     /// Sets every layer for `time`, seconds since the start.
     public func update(time: Double) {
         lastTime = time
-        // What the first frame did without (see "Screens" above).
+        // What the first frame did without (see "Screens" above); home goes into the
+        // tree when the doors start to open (no frame before that for what they hide).
         if time > 0 || launch == nil { finishStart() }
+        if let built = homeScreen, built.layer.superlayer == nil, launch.map({ time >= $0.openingStart }) ?? true {
+            root.insertSublayer(built.layer, at: 0)
+        }
         if let doors = launch {
             doors.update(time: time)
             if time >= doors.end {
@@ -226,7 +230,10 @@ public final class ShowScene {
         homeScreen = built
         built.onTile = { [unowned self] i in self.homeTileTapped(i) }
         built.layer.zPosition = 0
-        root.insertSublayer(built.layer, at: 0)
+        // Under closed opaque doors: into the tree at their opening (`update(time:)`).
+        if launch.map({ !$0.doorsAreOpaque || lastTime >= $0.openingStart }) ?? true {
+            root.insertSublayer(built.layer, at: 0)
+        }
         if let router { built.attach(to: router) }
         if menuPicture == nil { menuPicture = .blank(width: width, height: height) }
         return built
