@@ -1,5 +1,6 @@
 import Compositor
 import Motion
+import Raster
 import Show
 
 /// The launch doors of a cold start (DESIGN.md §3 `[launch]`, issue 5): the
@@ -17,7 +18,9 @@ import Show
 /// out over the first quarter of the opening (linear in time), so that the home screen,
 /// not the background, appears between the parting doors. When both door pictures are
 /// opaque (xrgb8888), the background is clipped to the gap between them (nothing else
-/// of it can show), so the fade blends a strip, not the whole screen.
+/// of it can show), so the fade blends a strip, not the whole screen; and since closed
+/// opaque doors hide it, its picture is made after the first frame (`needsBackground`,
+/// `makeBackground()`: the scene's first update after t = 0), not before it.
 final class LaunchDoors {
     let launch: LaunchSection
     let metrics: ScreenMetrics
@@ -33,6 +36,31 @@ final class LaunchDoors {
     /// Where the background's centre is on screen (it stays there while its clip moves).
     let backgroundCentre: Point2D
 
+    /// The background's picture (for `makeBackground`).
+    let backgroundPath: AssetPath
+    /// Whether the background's picture is still to be made (opaque doors: the first
+    /// frame shows them closed, hiding it).
+    var needsBackground: Bool { background.contents == LayerContents.none && madeBackground == nil }
+    /// The background's picture, made while the doors are closed and shown from the
+    /// opening on (`update(time:)`): setting it sooner would ask for a frame that shows
+    /// nothing new.
+    private var madeBackground: Surface?
+
+    /// Makes the background's picture, resampled to its frame (a second call does
+    /// nothing); shown once the doors start to open.
+    func makeBackground(_ pictures: ShowPictures) {
+        guard needsBackground else { return }
+        let f = background.frame
+        madeBackground = pictures.picture(backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt)
+        if !doorsAreOpaque { showBackground() }
+    }
+
+    private func showBackground() {
+        guard let made = madeBackground else { return }
+        background.contents = .image(made)
+        madeBackground = nil
+    }
+
     /// When the orientation became known, seconds; nil while it isn't.
     private(set) var orientationTime: Double?
 
@@ -45,7 +73,8 @@ final class LaunchDoors {
         layer.zPosition = 100
         let portrait = m.isPortrait
         let bgPath = portrait ? launch.background.portrait : launch.background.landscape
-        background = pictures.layer(name: "launch.background", path: bgPath, fill: m.screen)
+        backgroundPath = bgPath
+        background = Layer(name: "launch.background", frame: ScreenFit.fill(pictures.size(bgPath), in: m.screen))
         leftDoor = pictures.layer(
             name: "launch.leftDoor", path: portrait ? launch.leftDoor.portrait : launch.leftDoor.landscape,
             stretch: Self.leftFrame(m))
@@ -65,6 +94,13 @@ final class LaunchDoors {
         layer.addSublayer(backgroundClip)
         layer.addSublayer(leftDoor)
         layer.addSublayer(rightDoor)
+        if !doorsAreOpaque { makeBackground(pictures) }
+    }
+
+    /// Every launch picture of the show, both orientations' (what the cache may hold
+    /// for the doors: let go once they are gone).
+    var paths: [AssetPath] {
+        [launch.background, launch.leftDoor, launch.rightDoor].flatMap { [$0.portrait, $0.landscape] }
     }
 
     /// The closed left door: the left half of the screen (its width rounded down).
@@ -106,6 +142,7 @@ final class LaunchDoors {
 
     /// Sets the doors and the background for `time`.
     func update(time: Double) {
+        if time >= openingStart { showBackground() }
         let d = travel(at: time)
         let l = Self.leftFrame(metrics)
         let r = Self.rightFrame(metrics)

@@ -10,13 +10,20 @@ import Show
 ///
 /// A resampled picture with no transparent pixel is kept as xrgb8888, so frames copy it
 /// and draw nothing under it. Resampled pictures are kept, least recently used first
-/// out, within `budgetBytes` (the originals stay in `ShowAssets`' own cache). One
-/// `ShowPictures` lives as long as its show (`ShowPlayback`), so a scene built again (a
-/// turn, and back) finds its pictures resampled already: resampling a 1920x1080
-/// wallpaper took most of a turn's rebuild.
+/// out, within `budgetBytes` (the originals stay in `ShowAssets`' own, smaller cache:
+/// only a resample that misses needs one). One `ShowPictures` lives as long as its show
+/// (`ShowPlayback`), so a scene built again (a turn, and back) finds its pictures
+/// resampled already: resampling a 1920x1080 wallpaper took most of a turn's rebuild.
+///
+/// Memory (issue 19): a picture a live screen shows is held by its layer whatever the
+/// cache does; the budget bounds what the cache keeps beyond that, for screens opened
+/// again. It is two screens' worth of pixels (`fitBudget(width:height:)`: 3 MiB at
+/// 800x480, 16 MiB at 1920x1080), and the launch's pictures are let go when the doors
+/// have opened (`release(_:)`: a cold start's doors never come back).
 public final class ShowPictures {
     let assets: ShowAssets
-    let budgetBytes: Int
+    /// Most bytes of resampled pixels kept (`stride * height` summed).
+    private(set) var budgetBytes: Int
 
     private struct Key: Hashable {
         var path: AssetPath
@@ -47,14 +54,34 @@ public final class ShowPictures {
     }()
 
     private var entries: [Key: Entry] = [:]
+    /// The originals' sizes, by path (`size(_:)`).
+    private var sizes: [AssetPath: Size2D] = [:]
     private var bytes = 0
     private var uses = 0
 
-    /// - Parameter budgetBytes: the resampled pictures kept, at most (48 MB: both
-    ///   orientations' wallpapers at 1920x1080 and every tile).
-    public init(assets: ShowAssets, budgetBytes: Int = 48 << 20) {
+    /// - Parameter budgetBytes: the resampled pictures kept, at most (default 3 MiB, two
+    ///   800x480 screens; a scene sets it for its screen: `fitBudget(width:height:)`).
+    public init(assets: ShowAssets, budgetBytes: Int = 3 << 20) {
         self.assets = assets
         self.budgetBytes = budgetBytes
+    }
+
+    /// Two screens' worth of pixels, screen-sized xrgb8888 (at least 2 MiB), for a
+    /// `width` x `height` logical screen: the budget in force from now on (a turn keeps
+    /// the pixel count). Drops pictures at once if the cache is over it.
+    func fitBudget(width: Int, height: Int) {
+        budgetBytes = Swift.max(2 << 20, 2 * Swift.max(1, width) * Swift.max(1, height) * 4)
+        evict(keeping: nil)
+    }
+
+    /// Forgets every resampled copy of the pictures at `paths` (a screen that will not
+    /// come back: the launch doors once open). Layers still showing one keep it.
+    func release(_ paths: [AssetPath]) {
+        let gone = Set(paths)
+        for (key, entry) in entries where gone.contains(key.path) {
+            bytes -= entry.bytes
+            entries[key] = nil
+        }
     }
 
     /// The original picture (for its size).
@@ -78,8 +105,13 @@ public final class ShowPictures {
         return surface
     }
 
+    /// Whether some resampled copy of the picture at `path` is cached (for tests).
+    func isCached(_ path: AssetPath) -> Bool { entries.keys.contains { $0.path == path } }
+    /// Bytes of resampled pixels the cache holds now.
+    var cachedBytes: Int { bytes }
+
     /// Drops the least recently used pictures until within the budget (never `keeping`).
-    private func evict(keeping key: Key) {
+    private func evict(keeping key: Key?) {
         while bytes > budgetBytes, entries.count > 1 {
             guard let oldest = entries.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse })
             else { return }
@@ -88,10 +120,15 @@ public final class ShowPictures {
         }
     }
 
-    /// The size of the picture at `path`, in pixels.
+    /// The size of the picture at `path`, in pixels. Remembered per path (a few bytes
+    /// each), so that laying a screen out again never needs the original's pixels: only
+    /// a resample that misses `entries` does.
     func size(_ path: AssetPath) -> Size2D {
-        let s = assets.image(path)
-        return Size2D(width: Double(s.width), height: Double(s.height))
+        if let known = sizes[path] { return known }
+        let s = assets.size(path)
+        let size = Size2D(width: Double(s.width), height: Double(s.height))
+        sizes[path] = size
+        return size
     }
 
     /// A layer showing the picture stretched over `frame` (its aspect ignored: doors).

@@ -38,7 +38,7 @@ extension ShowScene {
         if menuPicture?.surface.width != width || menuPicture?.surface.height != height {
             menuPicture = .blank(width: width, height: height)
         }
-        let wasHidden = home.layer.isHidden
+        let wasHidden = homeScreen?.layer.isHidden
         // An open folder opens again, already open, over the new home screen; a closing
         // one just goes.
         var reopen: (tile: Int, id: String)? = nil
@@ -48,10 +48,12 @@ extension ShowScene {
             reveal = nil
             if !r.isOpening { current = .home }
         }
-        if let router { home.detach(from: router) }
-        home.remove()
-        buildHome()
-        home.layer.isHidden = wasHidden
+        // Home not built yet (under the launch doors): built when first needed, as before.
+        if let old = homeScreen, let wasHidden {
+            if let router { old.detach(from: router) }
+            old.remove()
+            buildHome().layer.isHidden = wasHidden
+        }
         if let (tile, id) = reopen { beginReveal(tile: tile, folderID: id, start: -Double.infinity) }
         if let old = screen {
             dismiss(old)
@@ -199,6 +201,7 @@ extension ShowScene {
         guard let doors = launch else { return }
         doors.layer.removeFromSuperlayer()
         launch = nil
+        pictures.release(doors.paths)
         inputStart = -Double.infinity
     }
 

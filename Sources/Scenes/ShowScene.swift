@@ -13,7 +13,15 @@ import Show
 /// of time (`ShowSlide`, the launch's curve).
 ///
 /// Screens: the home screen is built once and kept (hidden while another screen is
-/// shown); any other screen is built when opened and dropped when left. Opening a
+/// shown); any other screen is built when opened and dropped when left. A cold start
+/// draws its first frame with the launch doors alone when they cover the screen (both
+/// door pictures opaque): the home screen under them (its wallpaper, tiles and titles)
+/// is built by `finishStart()`, which the kiosk calls once its first frame is drawn and
+/// READY=1 sent (so is the picture behind the doors: `LaunchDoors.makeBackground`), or
+/// else by the first update after t = 0, which `nextChange` asks for a frame (1/60 s)
+/// later, within the doors' hold, so that neither the first frame nor the opening
+/// waits for it (issue 19: the launch needs the doors, not the whole show). Anything
+/// that needs home sooner (a navigation, `goHome`) builds it then. Opening a
 /// target slides the new screen in from the right while the old one leaves to the left
 /// (0.3 s, ease-in-out); going home slides the other way. A navigation started by a
 /// gesture begins at the next update; one started by `open(_:time:)` or
@@ -37,7 +45,13 @@ public final class ShowScene {
     let root: Layer
     let pictures: ShowPictures
     var metrics: ScreenMetrics
-    var home: HomeScreen!
+    /// The home screen, built on first use (see "Screens" above): `homeScreen` is nil
+    /// until then.
+    var home: HomeScreen {
+        if let built = homeScreen { return built }
+        return buildHome()
+    }
+    private(set) var homeScreen: HomeScreen?
     /// The screen shown other than home (nil at home).
     var screen: ShowScreen?
     var transition: Transition?
@@ -91,11 +105,11 @@ public final class ShowScene {
         self.height = height
         self.root = root
         self.pictures = pictures ?? ShowPictures(assets: assets)
+        self.pictures.fitBudget(width: width, height: height)
         metrics = ScreenMetrics(width: width, height: height)
         current = .home
-        menuPicture = .blank(width: width, height: height)
-        buildHome()
         if let start {
+            buildHome()
             if start == .menu {
                 openMenu(start: 0)
             } else if case .folder(let id) = start, let tile = homeTile(opening: id) {
@@ -114,6 +128,8 @@ public final class ShowScene {
             root.addSublayer(doors.layer)
             launch = doors
             inputStart = doors.end
+            // Doors that let something through: home is seen from the first frame.
+            if !doors.doorsAreOpaque { buildHome() }
         }
         update(time: 0)
     }
@@ -121,7 +137,7 @@ public final class ShowScene {
     /// Hands the scene's gestures to `router` (those of screens built later too).
     public func attachGestures(to router: TouchRouter<LayerHitTester>) {
         self.router = router
-        home.attach(to: router)
+        homeScreen?.attach(to: router)
         screen?.attach(to: router)
         if let t = transition, t.from !== home, t.from !== screen { t.from.attach(to: router) }
         if let r = reveal, screen == nil { makeModal(r, router) }
@@ -131,15 +147,22 @@ public final class ShowScene {
     /// Sets every layer for `time`, seconds since the start.
     public func update(time: Double) {
         lastTime = time
+        // What the first frame did without (see "Screens" above); home goes into the
+        // tree when the doors start to open (no frame before that for what they hide).
+        if time > 0 || launch == nil { finishStart() }
+        if let built = homeScreen, built.layer.superlayer == nil, launch.map({ time >= $0.openingStart }) ?? true {
+            root.insertSublayer(built.layer, at: 0)
+        }
         if let doors = launch {
             doors.update(time: time)
             if time >= doors.end {
                 doors.layer.removeFromSuperlayer()
                 launch = nil
+                pictures.release(doors.paths)
             }
         }
         stepTransition(time: time)
-        screenShown.update(time: time)
+        if screen != nil || homeScreen != nil { screenShown.update(time: time) }
         stepReveal(time: time)
         stepMenu(time: time)
     }
@@ -152,7 +175,16 @@ public final class ShowScene {
         if let t = transition, t.slide.isMoving(at: lastTime) { return true }
         if let r = reveal, r.isMoving(at: lastTime) { return true }
         if let m = menu, m.isMoving { return true }
+        if screen == nil && homeScreen == nil { return false }
         return screenShown.isMoving(at: lastTime)
+    }
+
+    /// Makes at once what a cold start's first frame did without (home, the picture
+    /// behind the doors), without drawing: the runtime calls it after its first frame
+    /// (the next update would make them otherwise, at its cost). Nothing when made.
+    public func finishStart() {
+        if homeScreen == nil { buildHome() }
+        if let doors = launch, doors.needsBackground { doors.makeBackground(pictures) }
     }
 
     /// Whether the launch doors are still on screen (the cold start's first seconds).
@@ -177,6 +209,11 @@ public final class ShowScene {
     /// screen: `ShowScreen.nextChange(after:)`), that time in seconds; else nil (also while the doors wait for
     /// the orientation: only `orientationKnown(at:)` changes that).
     public var nextChange: Double? {
+        // Home and the doors' background, made under the closed doors.
+        // (None while the doors wait for the orientation: any update after t = 0 makes them.)
+        if homeScreen == nil || launch?.needsBackground == true {
+            return isWaitingForOrientation ? nil : lastTime + 1.0 / 60
+        }
         if let doors = launch, doors.openingStart.isFinite, lastTime < doors.openingStart { return doors.openingStart }
         if launch == nil, transition == nil, reveal == nil { return screenShown.nextChange(after: lastTime) }
         return nil
@@ -185,12 +222,21 @@ public final class ShowScene {
     /// The screen shown (or being slid to).
     var screenShown: ShowScreen { screen ?? home }
 
-    func buildHome() {
-        home = HomeScreen(context: context())
-        home.onTile = { [unowned self] i in self.homeTileTapped(i) }
-        home.layer.zPosition = 0
-        root.addSublayer(home.layer)
-        if let router { home.attach(to: router) }
+    /// Builds the home screen (and the menu's picture, kept for its drops: both
+    /// screen-sized) under everything else.
+    @discardableResult
+    func buildHome() -> HomeScreen {
+        let built = HomeScreen(context: context())
+        homeScreen = built
+        built.onTile = { [unowned self] i in self.homeTileTapped(i) }
+        built.layer.zPosition = 0
+        // Under closed opaque doors: into the tree at their opening (`update(time:)`).
+        if launch.map({ !$0.doorsAreOpaque || lastTime >= $0.openingStart }) ?? true {
+            root.insertSublayer(built.layer, at: 0)
+        }
+        if let router { built.attach(to: router) }
+        if menuPicture == nil { menuPicture = .blank(width: width, height: height) }
+        return built
     }
 
     /// What the screens get from the scene.

@@ -20,8 +20,11 @@ public final class ShowAssets {
     private var warnings: [String] = []
 
     /// Pictures from files under `directory` (through Assets' ImageCache).
-    /// - Parameter budgetBytes: most bytes of decoded pixels kept (see `ImageCache`).
-    public init(directory: String, budgetBytes: Int = 64 << 20) {
+    /// - Parameter budgetBytes: most bytes of decoded pixels kept (see `ImageCache`; 16
+    ///   MiB: the scenes keep their pictures resampled to the screen in `ShowPictures`, so
+    ///   an original is needed only to resample it, and a layout's size queries decode
+    ///   a show's covers once, not twice).
+    public init(directory: String, budgetBytes: Int = 16 << 20) {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         source = .directory(base, ImageCache(budgetBytes: budgetBytes))
     }
@@ -30,8 +33,11 @@ public final class ShowAssets {
         source = .demo(DemoPictureCache(budgetBytes: budgetBytes))
     }
 
-    /// The built-in demo show's pictures, drawn on first use and cached.
-    public static func demo() -> ShowAssets { demo(budgetBytes: 64 << 20) }
+    /// The built-in demo show's pictures, drawn on first use and cached within 4 MiB
+    /// (a cover or a page; a larger picture, a wallpaper, is kept alone until the next
+    /// miss): the scenes keep them resampled (`ShowPictures`), an original serves only to
+    /// resample it, and sizes come from the design (`size(_:)`), not the pixels.
+    public static func demo() -> ShowAssets { demo(budgetBytes: 4 << 20) }
 
     /// The demo's pictures, keeping at most `budgetBytes` of drawn pixels (least
     /// recently used dropped first, and drawn again when asked for).
@@ -51,6 +57,16 @@ public final class ShowAssets {
             if let warning { warnings.append(warning) }
             return surface
         }
+    }
+
+    /// The size of the picture at `path`, pixels: what `image(path).width/height` would
+    /// give. The demo's pictures answer from their design without drawing anything (a
+    /// layout asks for sizes before, and more often than, pixels); a file's is decoded
+    /// (through the cache) the first time.
+    public func size(_ path: AssetPath) -> (width: Int, height: Int) {
+        if case .demo = source, let picture = DemoPicture(path: path) { return picture.size }
+        let s = image(path)
+        return (s.width, s.height)
     }
 
     /// Warnings since the last call, one line each ("show/x.png: not a PNG or JPEG file").

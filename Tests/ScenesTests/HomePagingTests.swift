@@ -46,7 +46,7 @@ import Testing
     /// further left, the dot follows), never past the last; right back.
     @Test(arguments: [0, 90]) func swipesTurnPages(mount: Int) throws {
         let h = try ShowHarness(show: Self.show(tiles: 23), mount: mount, start: .home)
-        let home = h.scene.home!
+        let home = h.scene.home
         let w = Double(h.scene.width)
         #expect(home.home.pages > 1)
         let y = home.pager.frame.minY + 20
@@ -79,7 +79,7 @@ import Testing
     /// half goes on, a 0.3 s ease-out slide from where the finger left them.
     @Test func dragFollowsTheFinger() throws {
         let h = try ShowHarness(show: Self.show(tiles: 23), start: .home)
-        let home = h.scene.home!
+        let home = h.scene.home
         let y = home.pager.frame.minY + 20
         try h.load(
             """
@@ -120,7 +120,7 @@ import Testing
     /// take no taps.
     @Test func tileOnTheSecondPageOpens() throws {
         let h = try ShowHarness(show: Self.show(tiles: 23), start: .home)
-        let home = h.scene.home!
+        let home = h.scene.home
         home.show(page: 1)
         #expect(home.strip.frame.minX == -240)
         try h.load(h.tap(home.home.dot(0).centre, at: 0.3) + h.tap(home.home.tapPoint(11), at: 0.6))

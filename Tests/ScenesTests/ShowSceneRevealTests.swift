@@ -222,7 +222,7 @@ import Testing
     @Test func folderTileOnTheSecondPage() throws {
         let show = HomePagingTests.show(tiles: 23)
         let h = try ShowHarness(show: show, start: .home)
-        let home = h.scene.home!
+        let home = h.scene.home
         home.show(page: 1)
         try h.load(h.tap(home.home.tapPoint(15), at: 0.5))  // tile 15: a folder (every fifth)
         h.run(until: 1.2)

@@ -238,6 +238,8 @@ public final class Kiosk {
         logger.info(
             "ready: \(display.name) \(display.width)x\(display.height) orientation \(orientation), \(program.origin), first frame after \(Decimal.format((startTime - initTime) * 1000, places: 1)) ms (drawn in \(Decimal.format(firstFrameSeconds * 1000, places: 1)) ms)\(sinceExec)"
         )
+        scene.finishStart()
+        for w in program.takeWarnings() { logger.warning("\(w)") }  // home's pictures
         windowAtStart()
         if let w = settings.watchdogInterval { watchdogTimer.arm(after: w / 2, every: w / 2) }
         armIdle()

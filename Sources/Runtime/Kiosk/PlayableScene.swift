@@ -21,6 +21,10 @@ public protocol PlayableScene: AnyObject {
     var isWaitingForOrientation: Bool { get }
     /// The rotation service's orientation is known from `time` on: the launch goes on.
     func orientationKnown(at time: Double)
+    /// Called once the first frame is drawn and READY=1 sent: makes what that frame did
+    /// without (the show's home screen under the closed launch doors), so that no frame
+    /// waits for it and none is drawn for it (issue 19, item 4).
+    func finishStart()
 }
 
 /// A show (or the test scene) that can make its scene for a screen of a given size:
@@ -47,6 +51,7 @@ extension PlayableScene {
     public var nextChange: Double? { nil }
     public var isWaitingForOrientation: Bool { false }
     public func orientationKnown(at time: Double) {}
+    public func finishStart() {}
 }
 
 extension TestScene: PlayableScene {
