@@ -85,7 +85,7 @@ final class NotifyReceiver {
     }
 
     /// An abstract name is a NUL and then exactly its bytes: a trailing NUL or a padded
-    /// address length would name another socket, and sendto would fail.
+    /// address length would name another socket, and sendmsg would fail.
     @Test func sendsToAnAbstractName() throws {
         let receiver = NotifyReceiver(abstract: "vitrine-test-\(getpid())-notify")
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": receiver.name])
@@ -114,13 +114,13 @@ final class NotifyReceiver {
         let folder = temporaryFolder()
         defer { rmdir(folder) }
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": folder + "/gone"])
-        #expect(throws: NotifyError.system(socket: folder + "/gone", call: "sendto", errno: ENOENT)) {
+        #expect(throws: NotifyError.system(socket: folder + "/gone", call: "sendmsg", errno: ENOENT)) {
             try notifier.ready()
         }
         do {
             try notifier.ready()
         } catch {
-            #expect(error.description == "notify socket \"\(folder)/gone\": sendto: No such file or directory")
+            #expect(error.description == "notify socket \"\(folder)/gone\": sendmsg: No such file or directory")
         }
         let abstract = SystemdNotifier(environment: ["NOTIFY_SOCKET": "@vitrine-test-\(getpid())-nobody"])
         do {
@@ -128,7 +128,7 @@ final class NotifyReceiver {
             Issue.record("sent to an abstract name nobody bound")
         } catch {
             #expect(
-                error.description == "notify socket \"@vitrine-test-\(getpid())-nobody\": sendto: Connection refused")
+                error.description == "notify socket \"@vitrine-test-\(getpid())-nobody\": sendmsg: Connection refused")
         }
     }
 
@@ -145,7 +145,7 @@ final class NotifyReceiver {
             try SystemdNotifier(environment: ["NOTIFY_SOCKET": long]).ready()
         }
         let longest = "@" + String(repeating: "a", count: 107)  // NUL + 107: fits exactly
-        #expect(throws: NotifyError.system(socket: longest, call: "sendto", errno: ECONNREFUSED)) {
+        #expect(throws: NotifyError.system(socket: longest, call: "sendmsg", errno: ECONNREFUSED)) {
             try SystemdNotifier(environment: ["NOTIFY_SOCKET": longest]).ready()
         }
     }

@@ -558,6 +558,27 @@ class Run:
         first = doors_first(watch, watch.index(back)) if back is not None else ("none", None, None, None)
         return {"t0": t0, "before": before, "after": after, "back": back, "first": first}
 
+    def kill_restarted(self, detail):
+        """What both kill -9 checks ask of the restart: the kill done, exactly one restart
+        (not, say, a watchdog restart that fell into the window), the unit running again.
+        Appends what it found to `detail`; returns whether all of it held."""
+        v = self.values
+        ok = True
+        if v.get("kill.rc") != "0":
+            ok = False
+            detail.append("kill -9 failed (rc %s)" % v.get("kill.rc"))
+        before_n, after_n = v.get("kill.restarts_before"), v.get("restart.NRestarts")
+        if not (before_n and after_n and before_n.isdigit() and after_n.isdigit() and int(after_n) == int(before_n) + 1):
+            ok = False
+            detail.append("NRestarts %s -> %s (want one restart)" % (before_n, after_n))
+        else:
+            detail.append("NRestarts %s -> %s" % (before_n, after_n))
+        if (v.get("restart.ActiveState"), v.get("restart.SubState")) != ("active", "running"):
+            ok = False
+            detail.append("after the restart %s/%s (want active/running)" % (
+                v.get("restart.ActiveState"), v.get("restart.SubState")))
+        return ok
+
     def kept_frame_verdict(self, kill, result, speed):
         """(d) on a DRM machine: kill -9 with the card kept in systemd's store. Every
         screendump from the kill to WATCH off (1 s after the new process runs) is the home
@@ -624,19 +645,7 @@ class Run:
             speed.append(("kill_to_exec_ms", "%.1f" % ((new_exec - kill_us) / 1000)))
         if kill_us and new_active and new_active > kill_us and v.get("restart.ActiveState") == "active":
             speed.append(("kill_to_ready_ms", "%.1f" % ((new_active - kill_us) / 1000)))
-        if v.get("kill.rc") != "0":
-            ok = False
-            detail.append("kill -9 failed (rc %s)" % v.get("kill.rc"))
-        before_n, after_n = v.get("kill.restarts_before"), v.get("restart.NRestarts")
-        if not (before_n and after_n and before_n.isdigit() and after_n.isdigit() and int(after_n) == int(before_n) + 1):
-            ok = False
-            detail.append("NRestarts %s -> %s (want one restart)" % (before_n, after_n))
-        else:
-            detail.append("NRestarts %s -> %s" % (before_n, after_n))
-        if (v.get("restart.ActiveState"), v.get("restart.SubState")) != ("active", "running"):
-            ok = False
-            detail.append("after the restart %s/%s (want active/running)" % (
-                v.get("restart.ActiveState"), v.get("restart.SubState")))
+        ok = self.kill_restarted(detail) and ok
         result(ok, "kill9-no-dark-screen", "; ".join(detail))
         # What systemd did with the store (guest step d2): figures.
         for key in ("running", "watchdog_kept", "after_watchdog", "after_daemon_reload", "stop_restarts_before",
@@ -849,19 +858,7 @@ class Run:
                 speed.append(("restart_kiosk_start_to_first_frame_ms", "%.1f" % r_ms))
             # The frame must come from the restart the kill caused (not, say, a watchdog
             # restart that happened to fall into the window), and the unit be running.
-            if v.get("kill.rc") != "0":
-                ok = False
-                detail.append("kill -9 failed (rc %s)" % v.get("kill.rc"))
-            before_n, after_n = v.get("kill.restarts_before"), v.get("restart.NRestarts")
-            if not (before_n and after_n and before_n.isdigit() and after_n.isdigit() and int(after_n) == int(before_n) + 1):
-                ok = False
-                detail.append("NRestarts %s -> %s (want one restart)" % (before_n, after_n))
-            else:
-                detail.append("NRestarts %s -> %s" % (before_n, after_n))
-            if (v.get("restart.ActiveState"), v.get("restart.SubState")) != ("active", "running"):
-                ok = False
-                detail.append("after the restart %s/%s (want active/running)" % (
-                    v.get("restart.ActiveState"), v.get("restart.SubState")))
+            ok = self.kill_restarted(detail) and ok
             result(ok, "kill9-frame-back", "; ".join(detail))
 
         # (e) systemctl stop: status 0.

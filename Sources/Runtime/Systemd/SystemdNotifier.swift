@@ -43,30 +43,15 @@ public struct SystemdNotifier: Sendable {
     /// reading; the kernel queues `net.unix.max_dgram_qlen`, 10 by default) it throws
     /// EAGAIN at once rather than stalling the frame loop.
     public func send(_ state: String) throws(NotifyError) {
-        guard let socket else { return }
-        let address = try Self.address(socket)
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .system(socket: socket, call: "socket", errno: errno) }
-        defer { close(fd) }
-        let bytes = Array(state.utf8)
-        let sent: Int = address.withSockaddr { sa, length in
-            bytes.withUnsafeBytes { buffer in
-                while true {
-                    let n = sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), sa, length)
-                    if n < 0 && errno == EINTR { continue }
-                    return n
-                }
-            }
-        }
-        guard sent >= 0 else { throw .system(socket: socket, call: "sendto", errno: errno) }
+        try send(state, descriptors: [])
     }
 
-    /// Sends `state` with `descriptors` attached (SCM_RIGHTS), as sd_pid_notify_with_fds(3)
-    /// does: what FDSTORE=1 needs. systemd receives its own duplicates; the caller keeps
-    /// its descriptors. Does nothing when not enabled.
+    /// Sends `state` with `descriptors` attached (SCM_RIGHTS; none: a plain datagram), as
+    /// sd_pid_notify_with_fds(3) does: what FDSTORE=1 needs. systemd receives its own
+    /// duplicates; the caller keeps its descriptors. Does nothing when not enabled; never
+    /// blocks (see `send(_:)`).
     public func send(_ state: String, descriptors: [Int32]) throws(NotifyError) {
         guard let socket else { return }
-        guard !descriptors.isEmpty else { return try send(state) }
         let address = try Self.address(socket)
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(socket: socket, call: "socket", errno: errno) }
