@@ -558,6 +558,17 @@ class Run:
         first = doors_first(watch, watch.index(back)) if back is not None else ("none", None, None, None)
         return {"t0": t0, "before": before, "after": after, "back": back, "first": first}
 
+    def restart_home(self, detail):
+        """The home screen once the restarted kiosk's launch is over (the guest's "SHOT
+        restart-home"), against the reference; what it found appended to `detail`."""
+        shot = self.shots.get("restart-home")
+        if shot is None or shot.image is None:
+            detail.append("no home screendump after the restart")
+            return False
+        d = self.full_compare(shot, self.home_ref, "restart-home")
+        detail.append("then home: %s%s" % (d, " (taken after the guest had moved on)" if shot.stale else ""))
+        return d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
+
     def kill_restarted(self, detail):
         """What both kill -9 checks ask of the restart: the kill done, exactly one restart
         (not, say, a watchdog restart that fell into the window), the unit running again.
@@ -631,14 +642,7 @@ class Run:
             detail.append("%d screendumps to WATCH off, every %.0f ms (at most %.0f)" % (
                 len(after), 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
         detail.append("%d before the kill" % len(before))
-        shot = self.shots.get("restart-home")
-        if shot is None or shot.image is None:
-            ok = False
-            detail.append("no home screendump after the restart")
-        else:
-            d = self.full_compare(shot, self.home_ref, "restart-home")
-            ok = ok and d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
-            detail.append("then home: %s" % d)
+        ok = self.restart_home(detail) and ok
         kill_us = self.us("kill.at_us")
         new_active = self.us("restart.ActiveEnterTimestampMonotonic")
         if kill_us and new_exec and new_exec > kill_us:
@@ -835,14 +839,7 @@ class Run:
                     len(after), 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
             detail.append("%d before the kill" % len(before))
             # The home screen once the restarted kiosk's launch is over.
-            shot = self.shots.get("restart-home")
-            if shot is None or shot.image is None:
-                ok = False
-                detail.append("no home screendump after the restart")
-            else:
-                d = self.full_compare(shot, self.home_ref, "restart-home")
-                ok = ok and d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale
-                detail.append("then home: %s%s" % (d, " (taken after the guest had moved on)" if shot.stale else ""))
+            ok = self.restart_home(detail) and ok
             kill_us = self.us("kill.at_us")
             new_exec = self.us("restart.ExecMainStartTimestampMonotonic")
             new_active = self.us("restart.ActiveEnterTimestampMonotonic")
