@@ -157,6 +157,19 @@ import VitrineTestSupport
         #expect(kiosk.exitStatus == 0)
     }
 
+    /// The first WATCHDOG=1 comes as soon as the launch's scene is whole, right after
+    /// READY=1, not half an interval later: with a 20-minute watchdog the timer's first
+    /// ping is 10 minutes away, so a ping within the test's minute is that one.
+    @Test func theFirstWatchdogPingFollowsTheStartAtOnce() throws {
+        let dir = folder("firstping")
+        let (kiosk, notify) = try start(dir, environment: ["WATCHDOG_USEC=1200000000"])
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        #expect(notify.wait(for: "WATCHDOG=1", timeout: 60) != nil, "no WATCHDOG=1 after READY=1")
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0)
+    }
+
     @Test func aSecondKioskOnTheSameSocketIs75() throws {
         let dir = folder("busy")
         let (first, notify) = try start(dir)
