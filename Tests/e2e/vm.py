@@ -558,6 +558,15 @@ class Run:
         first = doors_first(watch, watch.index(back)) if back is not None else ("none", None, None, None)
         return {"t0": t0, "before": before, "after": after, "back": back, "first": first}
 
+    @staticmethod
+    def watch_pace(frames, what, detail):
+        """How many screendumps `frames` are and how often they came, appended to `detail`
+        ("N <what>, every X ms (at most Y)"); nothing for fewer than two."""
+        gaps = [b.done - a.done for a, b in zip(frames, frames[1:])]
+        if gaps:
+            detail.append("%d %s, every %.0f ms (at most %.0f)" % (
+                len(frames), what, 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
+
     def restart_home(self, detail):
         """The home screen once the restarted kiosk's launch is over (the guest's "SHOT
         restart-home"), against the reference; what it found appended to `detail`."""
@@ -637,10 +646,7 @@ class Run:
             speed.append(("restart_exec_to_first_frame_ms", "%.0f" % r_exec_ms))
         if r_ms is not None:
             speed.append(("restart_kiosk_start_to_first_frame_ms", "%.1f" % r_ms))
-        gaps = [b.done - a.done for a, b in zip(after, after[1:])]
-        if gaps:
-            detail.append("%d screendumps to WATCH off, every %.0f ms (at most %.0f)" % (
-                len(after), 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
+        self.watch_pace(after, "screendumps to WATCH off", detail)
         detail.append("%d before the kill" % len(before))
         ok = self.restart_home(detail) and ok
         kill_us = self.us("kill.at_us")
@@ -833,10 +839,7 @@ class Run:
                 detail.append("no kiosk frame within %.1f s of the kill (the watch's end)" % ((after[-1].done - t0) if after else 0))
             if gone is not None:
                 detail.append("screen left home after %.2f s (%s)" % (gone.done - t0, gone.cls))
-            gaps = [b.done - a.done for a, b in zip(after, after[1:])]
-            if gaps:
-                detail.append("%d screendumps, every %.0f ms (at most %.0f)" % (
-                    len(after), 1000 * sum(gaps) / len(gaps), 1000 * max(gaps)))
+            self.watch_pace(after, "screendumps", detail)
             detail.append("%d before the kill" % len(before))
             # The home screen once the restarted kiosk's launch is over.
             ok = self.restart_home(detail) and ok

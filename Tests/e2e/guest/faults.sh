@@ -88,6 +88,15 @@ hang_step() {
     ctl_status hang_status
 }
 
+# The kiosk's journal lines (`journalctl` options after T, e.g. -p err) from CLOCK_MONOTONIC
+# microsecond T on: the lines' monotonic stamps compared with T.
+journal_since() {
+    local t="$1"
+    shift
+    journalctl -b -u vitrine "$@" -o short-monotonic --no-pager -q 2>/dev/null |
+        awk -v t="$t" 'match($0, /[0-9]+\.[0-9]+/) && substr($0, RSTART, RLENGTH) * 1000000 >= t'
+}
+
 # (f3) The show replaced by a corrupt one, then `systemctl reload` (SIGHUP): the kiosk keeps
 # playing the show it has (the screen unchanged, `ctl status` fine, the same process) and
 # logs one error naming the file; then a good show, with another wallpaper, reloaded:
@@ -137,9 +146,7 @@ reload_steps() {
     status_vals reload_bad
     val reload.pid_bad "$(prop MainPID)"
     unit_facts reload_bad
-    journalctl -b -u vitrine -p err -o short-monotonic --no-pager -q 2>/dev/null |
-        awk -v t="$t0" 'match($0, /[0-9]+\.[0-9]+/) && substr($0, RSTART, RLENGTH) * 1000000 >= t' \
-            >/run/vitrine-e2e/reload.err
+    journal_since "$t0" -p err >/run/vitrine-e2e/reload.err
     val reload.bad_errors "$(wc -l </run/vitrine-e2e/reload.err)"
     val reload.bad_error_text "$(head -3 /run/vitrine-e2e/reload.err | tr '\n' '|')"
     echo "SHOT reload-bad"
@@ -163,9 +170,7 @@ reload_steps() {
     status_vals reload_good
     val reload.pid_good "$(prop MainPID)"
     unit_facts reload_good
-    journalctl -b -u vitrine -o short-monotonic --no-pager -q 2>/dev/null |
-        awk -v t="$t0" 'match($0, /[0-9]+\.[0-9]+/) && substr($0, RSTART, RLENGTH) * 1000000 >= t' \
-            >/run/vitrine-e2e/reload.good
+    journal_since "$t0" >/run/vitrine-e2e/reload.good
     val reload.good_reloaded "$(grep -c 'reloaded ' /run/vitrine-e2e/reload.good)"
     val reload.good_errors "$(grep -c '<3>\|error' /run/vitrine-e2e/reload.good)"
     echo "SHOT reload-good"
