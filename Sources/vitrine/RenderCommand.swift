@@ -172,15 +172,16 @@ struct RenderCommand: ParsableCommand {
             refresh = b.display.mode?.refresh
             if present {
                 // The display's own size and format (a window's is the compositor's choice).
-                let logger = Logger(label: "vitrine")
+                let opened: any DisplayBackend
                 do {
-                    screen = try DisplayOpener.open(b.display, log: DisplayLog(logger: logger))
+                    opened = try DisplayOpener.open(b.display, log: DisplayLog(logger: Logger(label: "vitrine")))
                 } catch {
                     throw exitWith(error.exitStatus, JournalLine.format(level: .error, label: "vitrine", message: "\(error)", metadata: [:]))
                 }
-                panel.width = screen!.width
-                panel.height = screen!.height
-                panel.format = screen!.format == .rgb565 ? "rgb565" : "xrgb8888"
+                screen = opened
+                panel.width = opened.width
+                panel.height = opened.height
+                panel.format = opened.format == .rgb565 ? "rgb565" : "xrgb8888"
             }
         } else if let size {
             let (w, h) = try Self.parseSize(size)
