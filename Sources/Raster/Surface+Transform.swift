@@ -225,14 +225,26 @@ struct TransformJob {
         var p = d + x0 + Int(k0)
         var q = b + x0 + Int(k0)
         if filter == .bilinear {
+            let n = Int(k1 - k0)
+            // The interior: the pixels whose whole 2x2 footprint lies inside the source,
+            // 0 <= x - 1/2 < width - 1 (likewise y), which the pair loop draws unchecked.
+            var a: Int64 = 0, b = Int64(n)
+            LinearSpan.restrict(
+                &a, &b, start: Int128(u) - 0x8000, step: Int128(du), above: -1, below: Int128(src.width - 1) << 16)
+            LinearSpan.restrict(
+                &a, &b, start: Int128(v) - 0x8000, step: Int128(dv), above: -1, below: Int128(src.height - 1) << 16)
+            let inside = a < b ? Int(a)..<Int(b) : n..<n
             // Four copies of the loop, each with its flags constant: a layer fading
             // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
-            let n = Int(k1 - k0)
             switch (src.alphaMask == 0, opacity == 255) {
-            case (true, true): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: false, fade: false)
-            case (false, true): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: true, fade: false)
-            case (true, false): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: false, fade: true)
-            case (false, false): bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, opaqueSource: true, fade: true)
+            case (true, true):
+                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: false, fade: false)
+            case (false, true):
+                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: true, fade: false)
+            case (true, false):
+                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: false, fade: true)
+            case (false, false):
+                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: true, fade: true)
             }
         } else {
             if separate { p.update(from: q, count: Int(k1 - k0)) }
@@ -246,27 +258,19 @@ struct TransformJob {
     }
 
     /// `count` bilinear samples OVER `q`'s pixels into `p`'s (the same pixels, or a
-    /// separate background), positions stepping by (du, dv): two pixels at a time in
-    /// 16-bit lanes while both footprints lie inside the source, one at a time (with edge
-    /// checks) otherwise. Both give the bytes `bilinear`, the opacity (with `fade`) and
+    /// separate background), positions stepping by (du, dv): the pixels of `inside`
+    /// (those whose whole footprint lies inside the source, solved per row by the
+    /// caller) two at a time in 16-bit lanes with no edge checks, the others one at a
+    /// time with them. Both give the bytes `bilinear`, the opacity (with `fade`) and
     /// `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
-        _ q: inout UnsafeMutablePointer<UInt32>, count: Int, opaqueSource: Bool, fade: Bool
+        _ q: inout UnsafeMutablePointer<UInt32>, count: Int, inside: Range<Int>, opaqueSource: Bool, fade: Bool
     ) {
         let pair = PairSampler(src, opacity: opacity)
         var i = 0
-        while i &+ 1 < count {
-            let xa = u &- 0x8000, ya = v &- 0x8000, xb = xa &+ du, yb = ya &+ dv
-            if pair.draw(xa, ya, xb, yb, into: p, below: q, opaqueSource: opaqueSource, fade: fade) {
-                u = xb &+ du &+ 0x8000
-                v = yb &+ dv &+ 0x8000
-                p += 2
-                q += 2
-                i &+= 2
-                continue
-            }
+        @inline(__always) func single() {
             singleBilinearOver(u, v, p, below: q)
             u &+= du
             v &+= dv
@@ -274,13 +278,20 @@ struct TransformJob {
             q += 1
             i &+= 1
         }
-        if i < count {
-            singleBilinearOver(u, v, p, below: q)
-            u &+= du
-            v &+= dv
-            p += 1
-            q += 1
+        while i < inside.lowerBound { single() }
+        var xa = u &- 0x8000, ya = v &- 0x8000
+        let du2 = du &+ du, dv2 = dv &+ dv
+        while i &+ 1 < inside.upperBound {
+            pair.drawInside(xa, ya, xa &+ du, ya &+ dv, into: p, below: q, opaqueSource: opaqueSource, fade: fade)
+            xa &+= du2
+            ya &+= dv2
+            p += 2
+            q += 2
+            i &+= 2
         }
+        u = xa &+ 0x8000
+        v = ya &+ 0x8000
+        while i < count { single() }
     }
 
     /// One bilinear sample OVER one pixel, scaled by the opacity: the pair loop's
@@ -415,13 +426,24 @@ struct PairSampler {
         guard UInt(bitPattern: x1a) < innerW && UInt(bitPattern: y1a) < innerH && UInt(bitPattern: x1b) < innerW
             && UInt(bitPattern: y1b) < innerH
         else { return false }
+        drawInside(xa, ya, xb, yb, into: p, below: q, opaqueSource: opaqueSource, fade: fade)
+        return true
+    }
+
+    /// `draw` for two footprints known to lie inside the source: no checks.
+    @inline(__always)
+    func drawInside(
+        _ xa: Int64, _ ya: Int64, _ xb: Int64, _ yb: Int64, into p: UnsafeMutablePointer<UInt32>,
+        below q: UnsafeMutablePointer<UInt32>? = nil, opaqueSource: Bool, fade: Bool
+    ) {
+        let x1a = Int(truncatingIfNeeded: xa >> 16), y1a = Int(truncatingIfNeeded: ya >> 16)
+        let x1b = Int(truncatingIfNeeded: xb >> 16), y1b = Int(truncatingIfNeeded: yb >> 16)
         bilinearOverPair(
             base + (y1a &* pitchBytes &+ x1a &* 4), base + (y1b &* pitchBytes &+ x1b &* 4), pitchBytes: pitchBytes,
             dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
             dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
             into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q ?? p), opaqueSource: opaqueSource, fade: fade,
             opacity: opacity)
-        return true
     }
 }
 

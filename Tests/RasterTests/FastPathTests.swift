@@ -171,6 +171,38 @@ import Testing
         }
     }
 
+    /// The pair loop draws the pixels whose whole footprint lies inside the source with
+    /// no edge checks (the span solved once per row): positions exactly on, one unit
+    /// (1/65536) inside and outside of that span's ends, upright and barely turned, give
+    /// the reference's bytes, in place and over a background, for every source format
+    /// and opacity kind.
+    @Test func pairSpanEdgesAgree() throws {
+        var rng = SeededRandom(seed: 23)
+        let offsets: [Int32] = [-0x8001, -0x8000, -0x7fff, -1, 0, 1, 0x7fff, 0x8000, 0x8001, 0x1_0000]
+        let slopes: [Int32] = [0, 1, -1, 0x40]  // Q16.16 shear: none, one unit, a little
+        for (i, (w, h)) in [(2, 2), (3, 3), (5, 4), (1, 6), (6, 1)].enumerated() {
+            for format in [PixelFormat.xrgb8888, .argb8888] {
+                let src = rng.surface(width: w, height: h, format: format)
+                for (j, tx) in offsets.enumerated() {
+                    let ty = offsets[(j + i) % offsets.count], slope = slopes[j % slopes.count]
+                    let m = Matrix3(
+                        m00: .one, m01: Fixed(raw: -slope), m02: Fixed(raw: tx), m10: Fixed(raw: slope), m11: .one,
+                        m12: Fixed(raw: ty), m20: .zero, m21: .zero, m22: .one)
+                    let dst = rng.surface(width: w + 3, height: h + 3, format: .xrgb8888)
+                    let below = rng.surface(width: w + 3, height: h + 3, format: .xrgb8888)
+                    for opacity: UInt8 in [255, 200] {
+                        try expectSame(dst, "edge draw \(w)x\(h) \(format) \(m) opacity \(opacity)") { d, p in
+                            try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, path: p)
+                        }
+                        try expectSame(dst, "edge draw over \(w)x\(h) \(format) \(m) opacity \(opacity)") { d, p in
+                            try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, over: below, path: p)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Matrices no caller would make (huge, tiny, negative w): the two paths still agree
     /// and nothing is written outside the destination (checked by `GuardTests` too).
     @Test func extremeMatricesAgree() throws {
