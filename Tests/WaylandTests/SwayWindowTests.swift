@@ -26,6 +26,20 @@ struct SwayWindowTests {
             } + sway.clientEnvironment)
     }
 
+    /// Sends the kiosk home once it has drawn its first frame; its status at rest there.
+    func atHome(_ status: KioskStatus) throws -> [String: String] {
+        _ = try status.wait("the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", status.control])
+        return try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+    }
+
+    /// Stops the kiosk (SIGTERM, hang bound 30 s) and removes its control socket.
+    func stop(_ kiosk: ChildProcess, control: String) {
+        kill(kiosk.pid, SIGTERM)
+        kiosk.wait(timeout: 30)
+        unlink(control)
+    }
+
     /// `vitrine render --size SIZE --scene SCENE --at 1`: the scene at rest, as a surface.
     func render(_ scene: String, size: String) throws -> Surface {
         let out = "/tmp/vitrine-sway-render-\(getpid()).png"
@@ -40,14 +54,8 @@ struct SwayWindowTests {
         let control = sway.runtime + "-control"
         let status = KioskStatus(vitrine: vitrine, control: control)
         let kiosk = try kiosk(sway, control: control)
-        defer {
-            kill(kiosk.pid, SIGTERM)
-            kiosk.wait(timeout: 30)
-            unlink(control)
-        }
-        _ = try status.wait("the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
-        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
-        let before = try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        defer { stop(kiosk, control: control) }
+        let before = try atHome(status)
         #expect(before["panel"] == "800x480", "\(before)")
 
         #expect(try sway.message("output HEADLESS-1 resolution 1024x600"))
@@ -78,14 +86,8 @@ struct SwayWindowTests {
         let close = try taps.point("close the folder")
         let (home, folder) = (try render("home", size: "800x480"), try render("folder:books", size: "800x480"))
         let kiosk = try kiosk(sway, control: control)
-        defer {
-            kill(kiosk.pid, SIGTERM)
-            kiosk.wait(timeout: 30)
-            unlink(control)
-        }
-        _ = try status.wait("the first frame") { ($0["frames"].flatMap { Int($0) } ?? 0) >= 1 }
-        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
-        let before = try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        defer { stop(kiosk, control: control) }
+        let before = try atHome(status)
 
         let pointer = try sway.addPointer()
         defer {
