@@ -110,6 +110,12 @@ let package = Package(
         .executableTarget(
             name: "WaylandFake", path: "Tests/WaylandFake", exclude: ["generate.sh"],
             linkerSettings: [.linkedLibrary("wayland-server")]),
+        // Test-only: a pointer device in sway's seat on a machine without /dev/input (the
+        // wlr virtual-pointer protocol), so `swaymsg seat - cursor` clicks reach the kiosk.
+        // Built beside the test bundle, as WaylandFake.
+        .executableTarget(
+            name: "WaylandVirtualPointer", path: "Tests/WaylandVirtualPointer",
+            linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),

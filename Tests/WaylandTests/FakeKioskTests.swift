@@ -92,14 +92,7 @@ struct FakeKioskTests {
         let fake = try FakeCompositor("kiosk-seat")
         let k = try kiosk(fake)
         defer { kill(k.pid, SIGTERM) }
-        let tour = fake.runtime + "/tour"
-        let r = try ChildProcess.run(
-            [vitrine, "render", "--board", Self.root + "/board/headless-800x480.toml", "--tour", "--fps", "1", "--out", tour])
-        try #require(r.status == 0, "\(r.stderr)")
-        let line = try #require(
-            ChildProcess.read(tour + "/tour.touch").split(separator: "\n").first { $0.contains("open the folder") })
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        let (x, y) = (try #require(Int(words[2])), try #require(Int(words[3])))
+        let (x, y) = try DemoTourTaps(vitrine: vitrine, root: Self.root, folder: fake.runtime + "/tour").point("open the folder")
 
         _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", fake.runtime + "/control"])
         let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
@@ -129,14 +122,7 @@ struct FakeKioskTests {
         let fake = try FakeCompositor("kiosk-cage", ["--frames", "damage"])
         let k = try kiosk(fake)
         defer { kill(k.pid, SIGTERM) }
-        let tour = fake.runtime + "/tour"
-        let r = try ChildProcess.run(
-            [vitrine, "render", "--board", Self.root + "/board/headless-800x480.toml", "--tour", "--fps", "1", "--out", tour])
-        try #require(r.status == 0, "\(r.stderr)")
-        let line = try #require(
-            ChildProcess.read(tour + "/tour.touch").split(separator: "\n").first { $0.contains("open the folder") })
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        let (x, y) = (try #require(Int(words[2])), try #require(Int(words[3])))
+        let (x, y) = try DemoTourTaps(vitrine: vitrine, root: Self.root, folder: fake.runtime + "/tour").point("open the folder")
 
         let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
         #expect(home["screen"] == "home", "the launch over: \(home)")

@@ -69,13 +69,17 @@ enum WestonError: Error {
 }
 
 /// The share of pixels of `a` and `b` (same size) whose channels differ by more than
-/// `tolerance`, and the largest difference.
-func difference(_ a: Surface, _ b: Surface, tolerance: Int = 2) -> (share: Double, largest: Int) {
+/// `tolerance`, and the largest difference; the pixels in `ignoring` (a box, where a
+/// compositor draws its cursor) are left out of both.
+func difference(
+    _ a: Surface, _ b: Surface, tolerance: Int = 2, ignoring box: (x: Range<Int>, y: Range<Int>) = (0..<0, 0..<0)
+) -> (share: Double, largest: Int) {
     guard a.width == b.width, a.height == b.height else { return (1, 255) }
-    var off = 0, largest = 0
+    var off = 0, largest = 0, compared = 0
     for y in 0..<a.height {
         let ra = a.row(y, as: UInt32.self), rb = b.row(y, as: UInt32.self)
-        for x in 0..<a.width {
+        for x in 0..<a.width where !(box.x.contains(x) && box.y.contains(y)) {
+            compared += 1
             var worst = 0
             for shift in [0, 8, 16] {
                 let d = abs(Int((ra[x] >> UInt32(shift)) & 0xff) - Int((rb[x] >> UInt32(shift)) & 0xff))
@@ -85,5 +89,5 @@ func difference(_ a: Surface, _ b: Surface, tolerance: Int = 2) -> (share: Doubl
             if worst > tolerance { off += 1 }
         }
     }
-    return (Double(off) / Double(a.width * a.height), largest)
+    return (Double(off) / Double(max(compared, 1)), largest)
 }
