@@ -18,17 +18,27 @@ import Show
 /// Memory (issue 19): a picture a live screen shows is held by its layer whatever the
 /// cache does; the budget bounds what the cache keeps beyond that, for screens opened
 /// again. It is two screens' worth of pixels (`fitBudget(width:height:)`: 3 MiB at
-/// 800x480, 16 MiB at 1920x1080), and the launch's pictures are let go when the doors
-/// have opened (`release(_:)`: a cold start's doors never come back).
+/// 800x480, 16 MiB at 1920x1080), three where the panel turns at run time
+/// (`keepsBothOrientations`: the other orientation's screen, its wallpaper above all,
+/// stays resampled, or every turn to it paid 80-90 ms at 1920x1080 resampling it again),
+/// and the launch's pictures are let go when the doors have opened (`release(_:)`: a
+/// cold start's doors never come back).
 public final class ShowPictures {
     let assets: ShowAssets
     /// Most bytes of resampled pixels kept (`stride * height` summed).
     private(set) var budgetBytes: Int
+    /// The panel turns at run time (a rotation source that can change it): the budget
+    /// holds a screen more, for the other orientation's pictures. Set before the scene
+    /// of the other size is built ahead; in force from the next `fitBudget`.
+    public var keepsBothOrientations = false
 
     private struct Key: Hashable {
         var path: AssetPath
         var width: Int
         var height: Int
+        /// Only the picture's centred part of the size's aspect (`layer(fill:)`), not all
+        /// of it stretched.
+        var cropped = false
     }
 
     private struct Entry {
@@ -67,10 +77,12 @@ public final class ShowPictures {
     }
 
     /// Two screens' worth of pixels, screen-sized xrgb8888 (at least 2 MiB), for a
-    /// `width` x `height` logical screen: the budget in force from now on (a turn keeps
-    /// the pixel count). Drops pictures at once if the cache is over it.
+    /// `width` x `height` logical screen, three with `keepsBothOrientations`: the budget
+    /// in force from now on (a turn keeps the pixel count). Drops pictures at once if the
+    /// cache is over it.
     func fitBudget(width: Int, height: Int) {
-        budgetBytes = Swift.max(2 << 20, 2 * Swift.max(1, width) * Swift.max(1, height) * 4)
+        let screens = keepsBothOrientations ? 3 : 2
+        budgetBytes = Swift.max(2 << 20, screens * Swift.max(1, width) * Swift.max(1, height) * 4)
         evict(keeping: nil)
     }
 
@@ -87,17 +99,29 @@ public final class ShowPictures {
     /// The original picture (for its size).
     func original(_ path: AssetPath) -> Surface { assets.image(path) }
 
-    /// The picture at `path` resampled to `width` x `height` pixels (at least 1 each).
-    func picture(_ path: AssetPath, width: Int, height: Int) -> Surface {
-        let key = Key(path: path, width: Swift.max(1, width), height: Swift.max(1, height))
+    /// The picture at `path` resampled to `width` x `height` pixels (at least 1 each):
+    /// all of it stretched, or with `cropped` only the part an aspect-filling layer of
+    /// that size shows (`layer(fill:)`).
+    func picture(_ path: AssetPath, width: Int, height: Int, cropped: Bool = false) -> Surface {
+        let key = Key(path: path, width: Swift.max(1, width), height: Swift.max(1, height), cropped: cropped)
         uses += 1
         if var e = entries[key] {
             e.lastUse = uses
             entries[key] = e
             return e.surface
         }
-        let surface = ShowResample.opaqueIfPossible(
-            ShowResample.resample(assets.image(path), width: key.width, height: key.height))
+        let surface: Surface
+        if cropped {
+            // Resampled whole to the size that fills, as a stretched layer there would
+            // show it, then only the part inside the screen kept.
+            let fill = ScreenFit.fill(size(path), in: Rect2D(x: 0, y: 0, width: Double(key.width), height: Double(key.height)))
+            let whole = ShowResample.opaqueIfPossible(
+                ShowResample.resample(assets.image(path), width: fill.width.clampedInt, height: fill.height.clampedInt))
+            surface = Self.part(of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
+        } else {
+            surface = ShowResample.opaqueIfPossible(
+                ShowResample.resample(assets.image(path), width: key.width, height: key.height))
+        }
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
         bytes += entry.bytes
@@ -138,10 +162,31 @@ public final class ShowPictures {
         return layer
     }
 
-    /// A layer showing the picture covering all of `rect`, aspect kept, centred (the
-    /// parts beyond `rect` are cut by whatever clips it: the screen, a masking parent).
+    /// A layer showing the picture covering all of `rect`, aspect kept, centred: the
+    /// layer is `rect`, its picture the part of the picture so scaled that lies inside
+    /// `rect`. Only what shows is kept: a landscape wallpaper filling a portrait 1080x1920
+    /// screen is 8 MB, where all of it at that height was 26 MB (more than the cache's
+    /// budget, so every turn to portrait drew and resampled it again: 80-90 ms).
     func layer(name: String, path: AssetPath, fill rect: Rect2D) -> Layer {
-        layer(name: name, path: path, stretch: ScreenFit.fill(size(path), in: rect))
+        let layer = Layer(name: name, frame: rect)
+        layer.contents = .image(
+            picture(path, width: rect.width.clampedInt, height: rect.height.clampedInt, cropped: true))
+        return layer
+    }
+
+    /// A copy of `width` x `height` pixels of `picture` from (`x`, `y`), clamped into it
+    /// (the picture itself when that is all of it).
+    static func part(of picture: Surface, x: Int, y: Int, width: Int, height: Int) -> Surface {
+        let w = Swift.min(width, picture.width), h = Swift.min(height, picture.height)
+        let x0 = Swift.min(Swift.max(0, x), picture.width - w), y0 = Swift.min(Swift.max(0, y), picture.height - h)
+        if w == picture.width && h == picture.height { return picture }
+        let offset = y0 * picture.stride + x0 * picture.format.bytesPerPixel
+        // In bounds by construction: the part lies inside the picture.
+        let view = try! Surface(
+            borrowing: UnsafeMutableRawPointer(picture.row(0, as: UInt8.self)) + offset,
+            byteCount: picture.stride * picture.height - offset, width: w, height: h, stride: picture.stride,
+            format: picture.format)
+        return withExtendedLifetime(picture) { view.copy() }
     }
 
     /// A layer showing the whole picture inside `rect`, aspect kept, centred.

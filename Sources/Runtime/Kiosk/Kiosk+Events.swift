@@ -34,6 +34,7 @@ extension Kiosk {
             return "\(error)"
         }
         program = fresh
+        turnPrewarmed = false  // the new show's pictures: made ahead again once at rest
         titleWindow()
         do {
             try rebuild(resume: "home")

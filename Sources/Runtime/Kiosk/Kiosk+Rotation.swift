@@ -135,12 +135,14 @@ extension Kiosk {
     /// Once the kiosk first rests after its launch, with a source that can turn it at run
     /// time (iio, control): the scene of the other logical size is built once, off
     /// screen, so that its pictures are resampled ahead (the show's picture cache keeps
-    /// them) and the first turn there costs what every later one does, not the 80-90 ms
-    /// of resampling a 1920x1080 wallpaper. Memory: that orientation's pictures.
+    /// them: its budget grows by a screen for it) and no turn there costs the 80-90 ms of
+    /// resampling a 1920x1080 wallpaper. Memory: that orientation's pictures. Done again
+    /// for a show reloaded (its pictures are new).
     func prewarmTurn() {
         guard !turnPrewarmed, rotation.source == .iio || rotation.source == .control, scene.screen != "launch"
         else { return }
         turnPrewarmed = true
+        program.keepPicturesForBothOrientations()
         let other = orientation.turned(by: .clockwise90)
         let (w, h) = other.logicalSize(panelWidth: display.width, panelHeight: display.height)
         let began = now

@@ -41,10 +41,14 @@ public protocol ShowProgram: AnyObject {
     func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
+    /// The panel turns at run time: keep the pictures of both orientations' screens
+    /// (scenes of either size made from now on find them made).
+    func keepPicturesForBothOrientations()
 }
 
 extension ShowProgram {
     public var title: String { "Vitrine" }
+    public func keepPicturesForBothOrientations() {}
 }
 
 extension PlayableScene {

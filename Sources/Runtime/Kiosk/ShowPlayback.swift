@@ -38,6 +38,8 @@ public final class ShowPlayback: ShowProgram {
     }
 
     public func takeWarnings() -> [String] { assets.takeWarnings() }
+
+    public func keepPicturesForBothOrientations() { pictures.keepsBothOrientations = true }
 }
 
 extension ShowScene: PlayableScene {
