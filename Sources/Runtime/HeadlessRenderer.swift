@@ -131,6 +131,9 @@ public final class HeadlessRenderer {
         } catch {
             throw .touchScript(error)
         }
+        // A script that turns the panel plays as the kiosk with a source that turns it:
+        // both orientations' pictures kept once made (`ShowPictures.keepsBothOrientations`).
+        if touches?.rotations.isEmpty == false { program.keepPicturesForBothOrientations() }
     }
 
     /// A pipeline for `orientation` on `display` and the program's scene on it, touch
