@@ -36,8 +36,8 @@ public final class ShowPictures {
         var path: AssetPath
         var width: Int
         var height: Int
-        /// Only the picture's centred part of the size's aspect (`layer(fill:)`), not all
-        /// of it stretched.
+        /// Only the part an aspect-filling layer of the size shows (`layer(fill:)`), not
+        /// all of the picture stretched.
         var cropped = false
     }
 
@@ -114,10 +114,12 @@ public final class ShowPictures {
         if cropped {
             // Resampled whole to the size that fills, as a stretched layer there would
             // show it, then only the part inside the screen kept.
-            let fill = ScreenFit.fill(size(path), in: Rect2D(x: 0, y: 0, width: Double(key.width), height: Double(key.height)))
+            let screen = Rect2D(x: 0, y: 0, width: Double(key.width), height: Double(key.height))
+            let fill = ScreenFit.fill(size(path), in: screen)
             let whole = ShowResample.opaqueIfPossible(
                 ShowResample.resample(assets.image(path), width: fill.width.clampedInt, height: fill.height.clampedInt))
-            surface = Self.part(of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
+            surface = Self.part(
+                of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
         } else {
             surface = ShowResample.opaqueIfPossible(
                 ShowResample.resample(assets.image(path), width: key.width, height: key.height))
