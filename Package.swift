@@ -18,7 +18,6 @@ let package = Package(
         // build` and `swift test` here never build it.
         + ["Board", "Show", "Input", "Assets", "LibInput", "Rotation", "Runtime"].map { .library(name: $0, targets: [$0]) },
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -92,8 +91,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM", "LibInput",
-                "Input", "Rotation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "Input", "Rotation", .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Shared by the test targets: golden-image assertions, and more to come.
@@ -148,8 +146,7 @@ let package = Package(
         .testTarget(
             name: "VitrineTests",
             dependencies: [
-                "vitrine", "Runtime", "RasterBench", "Assets", "Raster",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "vitrine", "Runtime", "RasterBench", "Assets", "Raster", "Rotation",
             ]),
     ],
     swiftLanguageModes: [.v6]

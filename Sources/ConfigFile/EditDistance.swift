@@ -1,6 +1,6 @@
 /// Levenshtein distance between two keys, for "did you mean" suggestions. Keys are short:
-/// the plain O(n·m) table is fine.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// the plain O(n·m) table is fine. Public for the command line's "did you mean" too.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a.utf8), y = Array(b.utf8)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }

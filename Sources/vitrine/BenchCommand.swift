@@ -1,4 +1,3 @@
-import ArgumentParser
 import Assets
 import RasterBench
 
@@ -9,25 +8,31 @@ import RasterBench
 /// `vitrine bench`: the raster kernels timed on the pixman reference benchmark's content
 /// and transforms, in its line format and with its options, so that
 /// ../shared/bench/compare.sh can run the two side by side.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Time the raster kernels on the pixman reference benchmark's workloads.")
+struct BenchCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "bench",
+        abstract: "Time the raster kernels on the pixman reference benchmark's workloads.",
+        options: [
+            .value("-t", help: "Timed seconds per workload.", default: "0.5"),
+            .repeated("-r", help: "Resolution WxH (W even); repeatable. Default 1920x1080 and 800x480."),
+            .value("-w", help: "Comma-separated workloads. Default: all."),
+            .value("-d", help: "Write each workload's result, from the background, as PNG into this folder."),
+            .flag("-q", help: "No diagnostics on stderr."),
+        ])
 
-    @Option(name: .customShort("t"), help: "Timed seconds per workload.")
-    var seconds: Double = 0.5
+    let seconds: Double
+    let resolutions: [String]
+    let workloads: String?
+    let dumpDirectory: String?
+    let quiet: Bool
 
-    @Option(name: .customShort("r"), help: "Resolution WxH (W even); repeatable. Default 1920x1080 and 800x480.")
-    var resolutions: [String] = []
-
-    @Option(name: .customShort("w"), help: "Comma-separated workloads. Default: all.")
-    var workloads: String?
-
-    @Option(name: .customShort("d"), help: "Write each workload's result, from the background, as PNG into this folder.")
-    var dumpDirectory: String?
-
-    @Flag(name: .customShort("q"), help: "No diagnostics on stderr.")
-    var quiet = false
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        seconds = try line.value("-t") ?? 0.5
+        resolutions = try line.values("-r")
+        workloads = try line.value("-w")
+        dumpDirectory = try line.value("-d")
+        quiet = line.flag("-q")
+    }
 
     func parsedResolutions() throws -> [(Int, Int)] {
         if resolutions.isEmpty { return [(1920, 1080), (800, 480)] }
@@ -36,7 +41,7 @@ struct BenchCommand: ParsableCommand {
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 4, h >= 4, w % 2 == 0,
                 w <= 16384, h <= 16384
             else {
-                throw ValidationError("bad -r '\(text)': want WxH with W even, both 4...16384")
+                throw UsageError("bad -r '\(text)': want WxH with W even, both 4...16384")
             }
             return (w, h)
         }
@@ -47,21 +52,21 @@ struct BenchCommand: ParsableCommand {
         return try workloads.split(separator: ",").map { name in
             guard let w = BenchWorkload(rawValue: String(name)) else {
                 let known = BenchWorkload.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("unknown workload '\(name)' (known: \(known))")
+                throw UsageError("unknown workload '\(name)' (known: \(known))")
             }
             return w
         }
     }
 
     func validate() throws {
-        guard seconds > 0, seconds <= 600 else { throw ValidationError("-t must be in (0, 600] seconds") }
+        guard seconds > 0, seconds <= 600 else { throw UsageError("-t must be in (0, 600] seconds") }
         _ = try parsedResolutions()
         _ = try parsedWorkloads()
     }
 
     func run() throws {
         if let dir = dumpDirectory, mkdir(dir, 0o755) != 0, errno != EEXIST {
-            throw ValidationError("can't create -d folder \(dir): \(String(cString: strerror(errno)))")
+            throw UsageError("can't create -d folder \(dir): \(String(cString: strerror(errno)))")
         }
         for (w, h) in try parsedResolutions() {
             for workload in try parsedWorkloads() {

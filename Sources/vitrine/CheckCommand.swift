@@ -1,4 +1,3 @@
-import ArgumentParser
 import Board
 import ConfigFile
 import Runtime
@@ -7,20 +6,24 @@ import Show
 /// `vitrine check FILE...`: validates board files and show manifests without starting
 /// anything. Every file is checked; each problem is one `file:line: key: what` line on
 /// stderr; exit 78 if any file is bad.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
+struct CheckCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "check",
         abstract: "Validate board files and show manifests (exit 0, or 78 naming file, line and key).",
         discussion: """
             A FILE named show.toml, or a folder, is a show; anything else is a board file. A \
             board whose [show] path names a show checks that show too.
-            """)
+            """,
+        arguments: [
+            CommandArgument("files", .oneOrMore, help: "Board files (.toml), show manifests (show.toml) or show folders.")
+        ])
 
-    @Argument(help: "Board files (.toml), show manifests (show.toml) or show folders.")
-    var files: [String]
+    /// At least one: the parser refuses a line without any (`Missing expected argument
+    /// '<files> ...'`).
+    let files: [String]
 
-    func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one board file or show manifest") }
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        files = try line.argumentList("files")
     }
 
     func run() throws {

@@ -1,27 +1,32 @@
-import ArgumentParser
 import Rotation
 import Runtime
 
 /// `vitrine ctl`: talks to the running kiosk over its control socket (DESIGN.md §3).
-struct CtlCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ctl",
+struct CtlCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "ctl",
         abstract: "Talk to the running kiosk: status, rotate 0|90|180|270|auto, reload, home.",
         discussion: """
             The socket is $RUNTIME_DIRECTORY/control when that is set (as systemd sets it for \
             the service), else /run/vitrine/control. Exit 0 on "ok", 1 when the kiosk answers \
             with an error, 69 when no kiosk listens there, 75 when a kiosk is there but gave \
             no answer within 3 s (busy, or flooded with connections: try again).
-            """)
+            """,
+        options: [.value("--socket", help: "The control socket's path.")],
+        arguments: [
+            CommandArgument("command", help: "The command: status, rotate, reload or home."),
+            CommandArgument("value", .optional, help: "For rotate: 0, 90, 180, 270 or auto."),
+        ])
 
-    @Argument(help: "The command: status, rotate, reload or home.")
-    var command: String
+    let command: String
+    let value: String?
+    let socket: String?
 
-    @Argument(help: "For rotate: 0, 90, 180, 270 or auto.")
-    var value: String?
-
-    @Option(help: "The control socket's path.")
-    var socket: String?
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        command = try line.requiredArgument("command")
+        value = try line.argument("value")
+        socket = try line.value("--socket")
+    }
 
     func line() throws -> String {
         switch (command, value) {
@@ -29,15 +34,15 @@ struct CtlCommand: ParsableCommand {
             return command
         case ("rotate", let v?):
             guard let request = RotationRequest(text: v) else {
-                throw ValidationError("rotate wants \(RotationRequest.allowedText), not '\(v)'")
+                throw UsageError("rotate wants \(RotationRequest.allowedText), not '\(v)'")
             }
             return "rotate \(request)"
         case ("rotate", nil):
-            throw ValidationError("rotate wants an angle: \(RotationRequest.allowedText)")
+            throw UsageError("rotate wants an angle: \(RotationRequest.allowedText)")
         case ("status", _?), ("reload", _?), ("home", _?):
-            throw ValidationError("'\(command)' takes no value")
+            throw UsageError("'\(command)' takes no value")
         default:
-            throw ValidationError("unknown command '\(command)' (status, rotate, reload, home)")
+            throw UsageError("unknown command '\(command)' (status, rotate, reload, home)")
         }
     }
 

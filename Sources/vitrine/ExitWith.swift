@@ -1,12 +1,7 @@
-import ArgumentParser
 import Runtime
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Ends a command with one of DESIGN.md §2's exit statuses, after its line on stderr.
-func exitWith(_ status: ExitStatus, _ message: String? = nil) -> ExitCode {
+func exitWith(_ status: ExitStatus, _ message: String? = nil) -> CommandExit {
     if let message { FileOutput.standardError(message) }
-    return ExitCode(status.rawValue)
+    return CommandExit(status: status.rawValue)
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Board
 import Input
 import LibInput
@@ -10,19 +9,23 @@ import Runtime
 
 /// `vitrine inputs [--board FILE]`: the input devices libinput sees on seat0, for writing
 /// a board's `[touch]` (DESIGN.md §3). Plain text, a few lines a device.
-struct InputsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "inputs",
+struct InputsCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "inputs",
         abstract: "List the input devices libinput sees: name, node, capabilities, size, touch slots, calibration.",
         discussion: """
             Reads only, beside the kiosk too. With --board, says which devices the board's \
             [touch] device selects (without it, every touch and pointer device drives the \
             show), with the board's calibration in force on the devices that take one. No devices: says so and exits 0. Devices that can't be opened for lack \
             of permission: exit 69, naming the group needed.
-            """)
+            """,
+        options: [.value("--board", help: "A board file: mark the devices its [touch] device selects.")])
 
-    @Option(help: "A board file: mark the devices its [touch] device selects.")
-    var board: String?
+    let board: String?
+
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        board = try line.value("--board")
+    }
 
     func run() throws {
         var selection = DeviceSelection.every

@@ -1,12 +1,11 @@
-import ArgumentParser
 import Rotation
 
 /// `--rotation 90`: the four angles only; anything else is a usage error (exit 64) naming
-/// the value.
-extension Orientation: ExpressibleByArgument {
-    public init?(argument: String) {
+/// the value and the four.
+extension Orientation: ArgumentValue {
+    init?(argument: String) {
         self.init(text: argument)
     }
 
-    public static var allValueStrings: [String] { allCases.map(\.description) }
+    static var allowedValues: [String] { allCases.map(\.description) }
 }

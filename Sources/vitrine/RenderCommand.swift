@@ -1,4 +1,3 @@
-import ArgumentParser
 import Assets
 import Board
 import ConfigFile
@@ -16,9 +15,9 @@ import Show
 #endif
 
 /// `vitrine render`: frames of the headless runtime as PNG files (DESIGN.md §3).
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
+struct RenderCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "render",
         abstract: "Render frames on the headless backend with a manual clock, from a cold start.",
         discussion: """
             The panel is the board's (--board), or a headless one of --size. With one --at, \
@@ -31,61 +30,83 @@ struct RenderCommand: ParsableCommand {
             default: a cold start), home, folder:<id>, shelf, book:<id> (or book:<id>@<page>), cards:<id>, menu \
             (home, the menu dropping from t = 0), any of those but launch and test with +menu after it (that \
             screen with the menu open: shelf+menu), and test (the built-in test scene).
-            """)
+            """,
+        options: [
+            .value("--board", help: "The board file: the panel's size, format, buffers and mount."),
+            .value("--size", help: "Without --board: a headless panel of this native size, WxH pixels."),
+            .value("--show", help: "The show folder (default: the board's [show] path, else the built-in demo show)."),
+            .value("--format", help: "Scanout format, overriding the board's: xrgb8888 or rgb565."),
+            .value("--buffers", help: "Buffers in the swap chain, overriding the board's: 1, 2 or 3."),
+            .value(
+                "--rotation", help: "Clockwise mount angle, overriding the board's: 0, 90, 180 or 270.",
+                values: Orientation.allowedValues),
+            .value("--scene", help: "The scene to start on (see above).", default: "launch"),
+            .value(
+                "--touch",
+                help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates; 'TIME rotate 0|90|180|270|auto' lines turn the show as 'ctl rotate' does."
+            ),
+            .flag(
+                "--tour",
+                help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written into the output folder as tour.touch."
+            ),
+            .repeated("--at", help: "A time to render, seconds from the cold start (0...3600); repeatable."),
+            .value("--frames", help: "Render this many frames from t = 0 (with --tour, default: the whole tour)."),
+            .value("--fps", help: "Frames per second for --frames.", default: "60.0"),
+            .value("--out", help: "Output PNG file (one --at) or folder.", required: true),
+            .flag(
+                "--timing-only",
+                help: "Time the frames without writing any picture (PNG encoding between frames would evict the CPU caches)."),
+            .flag(
+                "--full-repaint",
+                help: "Repaint every frame whole, as a display that can't tell a buffer's age: the cost of a full frame."),
+            .value(
+                "--paint-threads", help: "Threads that paint alongside the main one (default: one per further CPU, up to 3)."),
+            .flag("--quiet", help: "No per-frame lines, only the summary."),
+            .flag(
+                "--present",
+                help: "Present every frame on the board's own display (a Wayland window, DRM, fbdev) at its size, waiting for each to be shown before the next (not counted in its time): the same frames' times on a real display. Needs --board and --timing-only."
+            ),
+        ])
 
-    @Option(help: "The board file: the panel's size, format, buffers and mount.")
-    var board: String?
+    let board: String?
+    let size: String?
+    let show: String?
+    let format: String?
+    let buffers: Int?
+    let rotation: Orientation?
+    let scene: String
+    let touch: String?
+    let tour: Bool
+    let at: [Double]
+    let frames: Int?
+    let fps: Double
+    let out: String
+    let timingOnly: Bool
+    let fullRepaint: Bool
+    let paintThreads: Int?
+    let quiet: Bool
+    let present: Bool
 
-    @Option(help: "Without --board: a headless panel of this native size, WxH pixels.")
-    var size: String?
-
-    @Option(help: "The show folder (default: the board's [show] path, else the built-in demo show).")
-    var show: String?
-
-    @Option(help: "Scanout format, overriding the board's: xrgb8888 or rgb565.")
-    var format: String?
-
-    @Option(help: "Buffers in the swap chain, overriding the board's: 1, 2 or 3.")
-    var buffers: Int?
-
-    @Option(help: "Clockwise mount angle, overriding the board's: 0, 90, 180 or 270.")
-    var rotation: Orientation?
-
-    @Option(help: "The scene to start on (see above).")
-    var scene = "launch"
-
-    @Option(help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates; 'TIME rotate 0|90|180|270|auto' lines turn the show as 'ctl rotate' does.")
-    var touch: String?
-
-    @Flag(help: "Play the demo tour: a touch script through the show (doors, a folder, a book, the cards, the menu), made for this panel and mount; written into the output folder as tour.touch.")
-    var tour = false
-
-    @Option(help: "A time to render, seconds from the cold start (0...3600); repeatable.")
-    var at: [Double] = []
-
-    @Option(help: "Render this many frames from t = 0 (with --tour, default: the whole tour).")
-    var frames: Int?
-
-    @Option(help: "Frames per second for --frames.")
-    var fps = 60.0
-
-    @Option(help: "Output PNG file (one --at) or folder.")
-    var out: String
-
-    @Flag(help: "Time the frames without writing any picture (PNG encoding between frames would evict the CPU caches).")
-    var timingOnly = false
-
-    @Flag(help: "Repaint every frame whole, as a display that can't tell a buffer's age: the cost of a full frame.")
-    var fullRepaint = false
-
-    @Option(help: "Threads that paint alongside the main one (default: one per further CPU, up to 3).")
-    var paintThreads: Int?
-
-    @Flag(help: "No per-frame lines, only the summary.")
-    var quiet = false
-
-    @Flag(help: "Present every frame on the board's own display (a Wayland window, DRM, fbdev) at its size, waiting for each to be shown before the next (not counted in its time): the same frames' times on a real display. Needs --board and --timing-only.")
-    var present = false
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        board = try line.value("--board")
+        size = try line.value("--size")
+        show = try line.value("--show")
+        format = try line.value("--format")
+        buffers = try line.value("--buffers")
+        rotation = try line.value("--rotation")
+        scene = try line.value("--scene") ?? "launch"
+        touch = try line.value("--touch")
+        tour = line.flag("--tour")
+        at = try line.values("--at")
+        frames = try line.value("--frames")
+        fps = try line.value("--fps") ?? 60.0
+        out = try line.required("--out")
+        timingOnly = line.flag("--timing-only")
+        fullRepaint = line.flag("--full-repaint")
+        paintThreads = try line.value("--paint-threads")
+        quiet = line.flag("--quiet")
+        present = line.flag("--present")
+    }
 
     /// The latest `--at`, seconds: the runtime steps once a refresh period up to it (an
     /// hour at 60 Hz is 216 000 frames drawn, a few minutes' work).
@@ -97,7 +118,7 @@ struct RenderCommand: ParsableCommand {
             let d = try PanelDimensions(parsing: text)
             return (d.width, d.height)
         } catch {
-            throw ValidationError("--size: \(error)")
+            throw UsageError("--size: \(error)")
         }
     }
 
@@ -113,15 +134,15 @@ struct RenderCommand: ParsableCommand {
         switch (at.isEmpty, frames) {
         case (false, nil):
             guard at.allSatisfy({ $0.isFinite && (0...Self.maxAt).contains($0) }) else {
-                throw ValidationError("--at times must be 0...\(Int(Self.maxAt)) seconds")
+                throw UsageError("--at times must be 0...\(Int(Self.maxAt)) seconds")
             }
             times = .at(at)
         case (true, let n?):
-            guard (1...100_000).contains(n) else { throw ValidationError("--frames must be 1...100000") }
-            guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be in (0, 1000]") }
+            guard (1...100_000).contains(n) else { throw UsageError("--frames must be 1...100000") }
+            guard fps.isFinite, fps > 0, fps <= 1000 else { throw UsageError("--fps must be in (0, 1000]") }
             times = .frames(count: n, fps: fps)
         default:
-            throw ValidationError("give either --at SECONDS (repeatable) or --frames N")
+            throw UsageError("give either --at SECONDS (repeatable) or --frames N")
         }
         var r = RenderRequest(
             width: panel.width, height: panel.height, format: format ?? panel.format, buffers: buffers ?? panel.buffers,
@@ -130,22 +151,22 @@ struct RenderCommand: ParsableCommand {
         r.touchPath = touch
         r.fullRepaint = fullRepaint
         if let n = paintThreads {
-            guard (0...15).contains(n) else { throw ValidationError("--paint-threads must be 0...15") }
+            guard (0...15).contains(n) else { throw UsageError("--paint-threads must be 0...15") }
             r.paintThreads = n
         }
         return r
     }
 
     func validate() throws {
-        if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
-        if tour && touch != nil { throw ValidationError("give --tour or --touch, not both") }
-        if present && board == nil { throw ValidationError("--present needs --board: the display to present on") }
+        if board != nil && size != nil { throw UsageError("give --board or --size, not both") }
+        if tour && touch != nil { throw UsageError("give --tour or --touch, not both") }
+        if present && board == nil { throw UsageError("--present needs --board: the display to present on") }
         if present && !timingOnly {
-            throw ValidationError("--present needs --timing-only: the frames go to the display, no pictures are kept")
+            throw UsageError("--present needs --timing-only: the frames go to the display, no pictures are kept")
         }
-        if tour && scene != "launch" { throw ValidationError("--tour starts from the launch: leave out --scene") }
+        if tour && scene != "launch" { throw UsageError("--tour starts from the launch: leave out --scene") }
         if scene != "launch" && scene != "test" && ShowScene.resume(parsing: scene) == nil {
-            throw ValidationError(
+            throw UsageError(
                 "unknown scene '\(scene)' (launch, home, folder:<id>, shelf, book:<id>, cards:<id>, menu, test)")
         }
         if let size { _ = try Self.parseSize(size) }
@@ -199,7 +220,7 @@ struct RenderCommand: ParsableCommand {
                 throw exitWith(.configuration, "\(error)")
             }
             if let target = ShowScene.resume(parsing: scene)?.target, let problem = playback.show.problem(with: target) {
-                throw ValidationError("scene '\(scene)': \(problem)")
+                throw UsageError("scene '\(scene)': \(problem)")
             }
             program = playback
             request = try self.request(panel: panel, tourLength: DemoTour.duration(show: playback.show))
@@ -243,8 +264,8 @@ struct RenderCommand: ParsableCommand {
         }
         switch result {
         case .success(let r): return r
-        case .failure(.usage(let message)): throw ValidationError(message)
-        case .failure(.touchScript(let e)): throw ValidationError("\(e)")
+        case .failure(.usage(let message)): throw UsageError(message)
+        case .failure(.touchScript(let e)): throw UsageError("\(e)")
         case .failure(let e): throw e
         }
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Board
 import ConfigFile
 import Display
@@ -11,9 +10,9 @@ import Runtime
 #endif
 
 /// `vitrine run`: the kiosk (DESIGN.md §3).
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
+struct RunCommand: Command {
+    static let syntax = CommandSyntax(
+        name: "run",
         abstract: "Run the kiosk on the board's display.",
         discussion: """
             Without --board: a Wayland window if WAYLAND_DISPLAY is set, else the first DRM \
@@ -21,36 +20,46 @@ struct RunCommand: ParsableCommand {
             (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 69 when there \
             is no usable display, 75 when another kiosk runs, 64 when --control names a file \
             that is not a socket (only a stale socket is ever replaced).
-            """)
+            """,
+        options: [
+            .value("--board", help: "The board file (DESIGN.md §3)."),
+            .value("--show", help: "The show folder (default: the board's [show] path, else the built-in demo show)."),
+            .value(
+                "--touch",
+                help: "A touch script played into a headless panel, times from the start (for testing); its rotate lines turn the show as 'ctl rotate' does."
+            ),
+            .value(
+                "--touch-loop",
+                help: "Play the --touch script again every this many seconds, over and over (longer than its last time)."),
+            .value(
+                "--control",
+                help: """
+                    The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control). \
+                    Only a stale socket there is replaced; any other file is left alone (exit 64).
+                    """),
+            .value(
+                "--wait-for-display",
+                help: """
+                    Seconds to wait for a display that isn't there yet (a panel driver still probing \
+                    or loaded late at boot); default 10, and under systemd (NOTIFY_SOCKET set) no limit.
+                    """),
+        ])
 
-    @Option(help: "The board file (DESIGN.md §3).")
-    var board: String?
+    let board: String?
+    let show: String?
+    let touch: String?
+    let touchLoop: Double?
+    let control: String?
+    let waitForDisplay: Double?
 
-    @Option(help: "The show folder (default: the board's [show] path, else the built-in demo show).")
-    var show: String?
-
-    @Option(help: "A touch script played into a headless panel, times from the start (for testing); its rotate lines turn the show as 'ctl rotate' does.")
-    var touch: String?
-
-    @Option(
-        name: .customLong("touch-loop"),
-        help: "Play the --touch script again every this many seconds, over and over (longer than its last time).")
-    var touchLoop: Double?
-
-    @Option(
-        help: """
-            The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control). \
-            Only a stale socket there is replaced; any other file is left alone (exit 64).
-            """)
-    var control: String?
-
-    @Option(
-        name: .customLong("wait-for-display"),
-        help: """
-            Seconds to wait for a display that isn't there yet (a panel driver still probing \
-            or loaded late at boot); default 10, and under systemd (NOTIFY_SOCKET set) no limit.
-            """)
-    var waitForDisplay: Double?
+    init(_ line: ParsedCommandLine) throws(CommandLineError) {
+        board = try line.value("--board")
+        show = try line.value("--show")
+        touch = try line.value("--touch")
+        touchLoop = try line.value("--touch-loop")
+        control = try line.value("--control")
+        waitForDisplay = try line.value("--wait-for-display")
+    }
 
     func run() throws {
         // First, before any thread exists: the signals the loop reads from its signalfd.
@@ -63,14 +72,14 @@ struct RunCommand: ParsableCommand {
         let logger = Logger(label: "vitrine")
         defer { JournalWriter.standard.flushSuppressed() }
         /// Logs the reason (one line, journald's priority prefix) and exits with `status`.
-        func fail(_ status: ExitStatus, _ message: String) -> ExitCode {
+        func fail(_ status: ExitStatus, _ message: String) -> CommandExit {
             logger.error("\(message)")
             return exitWith(status)
         }
 
         if let waitForDisplay {
             guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
-                throw ValidationError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
+                throw UsageError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")
             }
         }
         let board: Board
@@ -97,11 +106,11 @@ struct RunCommand: ParsableCommand {
         if let root = environment["VITRINE_IIO_ROOT"], !root.isEmpty { settings.iioRoot = root }
         settings.controlPathFromCommandLine = control != nil
         if let touch {
-            do { settings.touchScript = try TouchScript.loadValidated(path: touch) } catch { throw ValidationError("\(error)") }
+            do { settings.touchScript = try TouchScript.loadValidated(path: touch) } catch { throw UsageError("\(error)") }
         }
         if let touchLoop {
-            guard let script = settings.touchScript else { throw ValidationError("--touch-loop needs --touch") }
-            do { try script.validateLoop(period: touchLoop) } catch { throw ValidationError("\(error)") }
+            guard let script = settings.touchScript else { throw UsageError("--touch-loop needs --touch") }
+            do { try script.validateLoop(period: touchLoop) } catch { throw UsageError("\(error)") }
             settings.touchLoop = touchLoop
         }
         let notifier = SystemdNotifier.fromProcess()

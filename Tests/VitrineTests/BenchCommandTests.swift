@@ -1,4 +1,3 @@
-import ArgumentParser
 import RasterBench
 import Testing
 
@@ -7,13 +6,14 @@ import Testing
 /// `vitrine bench`'s command line: pixbench's options, and a usage error (exit 64)
 /// naming what was wrong for anything else.
 @Suite struct BenchCommandTests {
-    /// The message and exit code ArgumentParser prints for `arguments`.
+    /// The message (after "Error: ") and exit status for `arguments`.
     func failure(_ arguments: [String]) -> (message: String, code: Int32) {
         do {
             _ = try BenchCommand.parse(arguments)
             return ("", 0)
         } catch {
-            return (BenchCommand.message(for: error), BenchCommand.exitCode(for: error).rawValue)
+            let f = CommandFailure(error)
+            return (f.message, f.status)
         }
     }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import Runtime
 import Testing
@@ -12,7 +11,8 @@ import Testing
             _ = try RenderCommand.parse(arguments)
             return ("", 0)
         } catch {
-            return (RenderCommand.message(for: error), RenderCommand.exitCode(for: error).rawValue)
+            let f = CommandFailure(error)
+            return (f.message, f.status)
         }
     }
 
