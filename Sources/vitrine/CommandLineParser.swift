@@ -140,7 +140,7 @@ struct ParsedCommandLine {
     /// The positional argument `name`'s word (the first, for one or more), nil when an
     /// optional one was left out.
     func argument<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandLineError) -> T? {
-        guard let argument = syntax.argument(named: name) else { preconditionFailure("no argument \(name) in \(syntax.name)") }
+        let argument = declaredArgument(name)
         guard let text = arguments[name]?.first else { return nil }
         return try convert(text, name: argument.synopsis)
     }
@@ -148,16 +148,21 @@ struct ParsedCommandLine {
     /// The word of a required positional argument: the parser has already refused a line
     /// without it.
     func requiredArgument<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandLineError) -> T {
-        guard let v: T = try argument(name) else { throw .missingArgument("<\(name)>") }
+        guard let v: T = try argument(name) else { throw .missingArgument(declaredArgument(name).synopsis) }
         return v
     }
 
     /// Every word of the positional argument `name`.
     func argumentList<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandLineError) -> [T] {
-        guard let argument = syntax.argument(named: name) else { preconditionFailure("no argument \(name) in \(syntax.name)") }
+        let argument = declaredArgument(name)
         var result: [T] = []
         for text in arguments[name] ?? [] { result.append(try convert(text, name: argument.synopsis)) }
         return result
+    }
+
+    private func declaredArgument(_ name: String) -> CommandArgument {
+        guard let argument = syntax.argument(named: name) else { preconditionFailure("no argument \(name) in \(syntax.name)") }
+        return argument
     }
 
     private func declared(_ name: String) -> CommandOption {
