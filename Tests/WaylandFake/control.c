@@ -6,6 +6,10 @@
 //   tap X Y           a touch down and up at surface point (X, Y) of the latest surface
 //   bare-tap X Y      the same without wl_touch.frame events (as cage 0.1.4 sends it)
 //   click X Y         the pointer enters there, its left button pressed and released
+//   down X Y          a touch down (and its frame) at (X, Y), left down
+//   caps N            every bound wl_seat announces capabilities N (1 pointer, 4 touch)
+//   seat-remove       the wl_seat global removed (the seat unplugged)
+//   seat-add          a wl_seat global announced again
 //   close             xdg_toplevel.close
 //   ping SERIAL       xdg_wm_base.ping (the client answers `pong SERIAL`)
 //   error             wl_surface error 2 (invalid size) on the latest surface
@@ -46,6 +50,14 @@ static void command(char *text) {
         seat_tap(s, w, h, false);
     } else if (sscanf(text, "click %d %d", &w, &h) == 2) {
         seat_click(s, w, h);
+    } else if (sscanf(text, "down %d %d", &w, &h) == 2) {
+        seat_down(s, w, h);
+    } else if (sscanf(text, "caps %d", &n) == 1) {
+        seat_capabilities((uint32_t)n);
+    } else if (strcmp(text, "seat-remove") == 0) {
+        seat_remove();
+    } else if (strcmp(text, "seat-add") == 0) {
+        seat_add();
     } else if (strcmp(text, "close") == 0) {
         if (s && s->toplevel) xdg_toplevel_send_close(s->toplevel);
         say("close sent");

@@ -146,6 +146,13 @@ void seat_create(void);
 /// A tap (touch down, up) or a click (pointer enter, left button) at surface point (x, y).
 void seat_tap(struct fake_surface *s, double x, double y, bool frames);
 void seat_click(struct fake_surface *s, double x, double y);
+/// A touch down at (x, y), left down.
+void seat_down(struct fake_surface *s, double x, double y);
+/// Every bound seat announces `caps` (WL_SEAT_CAPABILITY_*).
+void seat_capabilities(uint32_t caps);
+/// The wl_seat global announced again, or removed.
+void seat_add(void);
+void seat_remove(void);
 
 // surface.c
 void compositor_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id);

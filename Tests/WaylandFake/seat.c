@@ -1,12 +1,16 @@
 // The fake's wl_seat: touch and pointer, so a test can touch the client's window through
-// the protocol (commands `tap X Y` and `click X Y`, surface coordinates, on the latest
-// surface). Keyboards are handed out and never used.
+// the protocol (commands `tap X Y`, `down X Y` and `click X Y`, surface coordinates, on the
+// latest surface), and the seat changing under the client (`caps N`: the capabilities it
+// announces now; `seat-remove` and `seat-add`: the seat unplugged and plugged back, a new
+// global each time). Keyboards are handed out and never used.
 #include <string.h>
 #include <time.h>
 #include "fake.h"
 
 static struct wl_list touches;    // wl_touch resources (wl_resource_get_link)
 static struct wl_list pointers;   // wl_pointer resources
+static struct wl_list seats;      // wl_seat resources
+static struct wl_global *global;  // the seat's global; NULL while removed
 
 static uint32_t now_ms(void) {
     struct timespec t;
@@ -57,7 +61,8 @@ static const struct wl_seat_interface seat_implementation = {
 static void seat_bind(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
     (void)data;
     struct wl_resource *r = wl_resource_create(client, &wl_seat_interface, (int)version, id);
-    wl_resource_set_implementation(r, &seat_implementation, NULL, NULL);
+    wl_resource_set_implementation(r, &seat_implementation, NULL, unlink_resource);
+    wl_list_insert(&seats, wl_resource_get_link(r));
     say("bind wl_seat %u", version);
     wl_seat_send_capabilities(r, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_POINTER);
     if (version >= 2) wl_seat_send_name(r, "fake-seat");
@@ -66,7 +71,38 @@ static void seat_bind(struct wl_client *client, void *data, uint32_t version, ui
 void seat_create(void) {
     wl_list_init(&touches);
     wl_list_init(&pointers);
-    wl_global_create(fake.display, &wl_seat_interface, 5, NULL, seat_bind);
+    wl_list_init(&seats);
+    seat_add();
+}
+
+/// The seat's global announced (again): clients bind it anew.
+void seat_add(void) {
+    if (!global) global = wl_global_create(fake.display, &wl_seat_interface, 5, NULL, seat_bind);
+}
+
+/// The seat's global taken away (wl_registry.global_remove), as when a compositor's seat
+/// goes; the clients' bound seats stay until they release them.
+void seat_remove(void) {
+    if (global) wl_global_destroy(global);
+    global = NULL;
+}
+
+/// Every bound seat announces capabilities `caps` (WL_SEAT_CAPABILITY_*: 1 pointer, 2
+/// keyboard, 4 touch): a touchscreen or mouse unplugged or plugged in.
+void seat_capabilities(uint32_t caps) {
+    struct wl_resource *r;
+    wl_resource_for_each(r, &seats) wl_seat_send_capabilities(r, caps);
+}
+
+/// A finger down at (x, y) on `s`, and its frame, left down.
+void seat_down(struct fake_surface *s, double x, double y) {
+    if (!s) return;
+    struct wl_resource *r;
+    wl_resource_for_each(r, &touches) {
+        if (wl_resource_get_client(r) != s->client) continue;
+        wl_touch_send_down(r, ++fake.serial, now_ms(), s->surface, 0, wl_fixed_from_double(x), wl_fixed_from_double(y));
+        wl_touch_send_frame(r);
+    }
 }
 
 /// A finger down at (x, y) on `s` and up 50 ms later (a frame after each when `frames`;

@@ -113,6 +113,43 @@ struct FakeKioskTests {
         #expect(exit(k) == 0, "\(k.standardError)")
     }
 
+    /// Seats and their capabilities coming and going under the running kiosk: a finger
+    /// down when the seat loses touch (`caps`), or when the seat itself goes
+    /// (`seat-remove`), is cancelled (nothing stays down, nothing opens), the log says what
+    /// changed, and once touch is back (the capability, or a new seat global) a tap on the
+    /// Books tile opens the folder.
+    @Test func seatsAndCapabilitiesComingAndGoing() throws {
+        let fake = try FakeCompositor("kiosk-seat-changes")
+        let k = try kiosk(fake)
+        defer { kill(k.pid, SIGTERM) }
+        let (x, y) = try DemoTourTaps(vitrine: vitrine, root: Self.root, folder: fake.runtime + "/tour").point("open the folder")
+        let control = fake.runtime + "/control"
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
+        let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        let cancelled = Int(home["touch_cancelled"] ?? "")!
+
+        for (loss, back, said) in [("caps 1", "caps 5", "fake-seat: no touch, pointer"), ("seat-remove", "seat-add", "fake-seat removed")] {
+            try fake.send("down \(x) \(y)")
+            _ = try waitForStatus(fake) { $0["touch_down"] == "1" }
+            try fake.send(loss)
+            let lost = try waitForStatus(fake) { $0["touch_down"] == "0" }
+            #expect(lost["screen"] == "home", "\(loss): a cancelled touch opens nothing: \(lost)")
+            #expect(Int(lost["touch_cancelled"] ?? "")! > cancelled, "\(loss): \(lost)")
+            let touches = fake.count("seat get_touch")
+            try fake.send(back)
+            // The kiosk has its touch again once the fake hands one out.
+            #expect(fake.waitFor("seat get_touch", count: touches + 1), "\(back): no wl_touch asked for")
+            try fake.send("tap \(x) \(y)")
+            let folder = try waitForStatus(fake) { $0["screen"] == "folder:books" && $0["animating"] == "false" }
+            #expect(folder["touch_down"] == "0", "\(back): \(folder)")
+            #expect(k.standardError.contains(said), "\(loss): \(k.standardError)")
+            _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
+            _ = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        }
+        kill(k.pid, SIGTERM)
+        #expect(exit(k) == 0, "\(k.standardError)")
+    }
+
     /// Under a compositor that behaves as Debian 12's cage 0.1.4 does (frame callbacks
     /// answered only for commits with damage, touch without wl_touch.frame), the launch
     /// plays to the home screen at rest (its still frames still get their callbacks) and a
