@@ -79,6 +79,53 @@ struct WestonWindowTests {
         #expect(kiosk.exitStatus == 0, "\(kiosk.standardError)")
     }
 
+    /// A board with `format = "rgb565"`: the window's wl_shm buffers are RGB565 and
+    /// weston shows them as `vitrine render --format rgb565` draws the same frame (home at
+    /// rest), each channel within what 5 and 6 bits can carry (8 levels of 8 bits).
+    @Test func anRgb565WindowShowsWhatRenderDraws() throws {
+        let weston = try Weston(name: "rgb565")
+        let board = weston.runtime + "/rgb565.toml"
+        let made = try ChildProcess.run(
+            ["/bin/sh", "-c", "sed 's/^format = \"xrgb8888\"/format = \"rgb565\"/' '\(Self.kioskBoard)' > '\(board)'"])
+        try #require(made.status == 0)
+        try #require(try ChildProcess.run(["/bin/grep", "-q", "^format = \"rgb565\"", board]).status == 0)
+        let control = weston.runtime + "/control"
+        let status = KioskStatus(vitrine: vitrine, control: control)
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--board", board, "--control", control],
+            environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+                + weston.clientEnvironment)
+        defer {
+            kill(kiosk.pid, SIGTERM)
+            kiosk.wait(timeout: 30)
+        }
+        _ = try status.wait("the first frame") { Int($0["frames"] ?? "0") ?? 0 >= 1 }
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", control])
+        _ = try status.wait("home at rest") { $0["screen"] == "home" && $0["animating"] == "false" }
+        let out = weston.runtime + "/render565.png"
+        let r = try ChildProcess.run(
+            [vitrine, "render", "--board", Self.headlessBoard, "--format", "rgb565", "--scene", "home", "--at", "1", "--out", out])
+        try #require(r.status == 0, "render: \(r.stderr)")
+        let rendered = try PNG.read(path: out)
+        // weston fades a newly mapped window in: screenshots until it is done (hang
+        // bound 30 s), the last one compared.
+        var home = try weston.screenshot()
+        var d = difference(home, rendered, tolerance: 8)
+        let deadline = ChildProcess.now + 30
+        while d.share >= 0.001 && ChildProcess.now < deadline {
+            usleep(200_000)
+            home = try weston.screenshot()
+            d = difference(home, rendered, tolerance: 8)
+        }
+        #expect(d.share < 0.001, "home in rgb565 (\(home.width)x\(home.height) \(home.format), render \(rendered.width)x\(rendered.height)): \(d.share * 100)% of pixels differ by more than 8 (largest \(d.largest))")
+        // And it is not the xrgb8888 picture: the 16-bit buffers are what weston shows.
+        let full = difference(home, try render(try show("rgb565", hold: 0.5), scene: "home", at: 1), tolerance: 0)
+        #expect(full.share > 0.01, "the window looks like a 32-bit one: \(full.share * 100)% differ")
+        kill(kiosk.pid, SIGTERM)
+        #expect(kiosk.wait(timeout: 30))
+        #expect(kiosk.exitStatus == 0, "\(kiosk.standardError)")
+    }
+
     @Test func aCompositorGoneIs75() throws {
         let weston = try Weston(name: "gone")
         let kiosk = try ChildProcess(
