@@ -135,9 +135,19 @@ extension WaylandDisplay {
         }
     }
 
+    /// A presentation feedback's time, on the compositor's presentation clock, put on the
+    /// kiosk's (CLOCK_MONOTONIC): as given, or for another clock (weston's headless
+    /// backend presents on CLOCK_MONOTONIC_RAW) moved by the two clocks' difference now,
+    /// read as the feedback arrives (a frame's time is then off by the clocks' drift
+    /// since it was presented: nanoseconds).
     func presented(at seconds: Double, refreshNanoseconds: UInt32) {
-        // Only a CLOCK_MONOTONIC time is on the kiosk's clock.
-        if presentationClock == CLOCK_MONOTONIC { lastPresented = seconds }
+        if let id = presentationClock {
+            if id == CLOCK_MONOTONIC {
+                lastPresented = seconds
+            } else if let other = Self.clock(clockid_t(id)) {
+                lastPresented = seconds + (now - other)
+            }
+        }
         if refreshNanoseconds > 0 { outputRefresh = 1e9 / Double(refreshNanoseconds) }
     }
 

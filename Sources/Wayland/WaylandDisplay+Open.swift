@@ -168,9 +168,12 @@ extension WaylandDisplay {
     }
 
     /// CLOCK_MONOTONIC, seconds.
-    var now: Double {
+    var now: Double { Self.clock(CLOCK_MONOTONIC) ?? 0 }
+
+    /// Clock `id`'s time now, seconds; nil for a clock the kernel does not read.
+    static func clock(_ id: clockid_t) -> Double? {
         var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
+        guard clock_gettime(id, &t) == 0 else { return nil }
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

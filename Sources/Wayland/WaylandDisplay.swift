@@ -66,7 +66,8 @@ public final class WaylandDisplay: DisplayBackend {
     var frameOwed = false
     /// The last usable buffer size, pixels.
     var lastUsable: (width: Int, height: Int)
-    /// The presentation clock (wp_presentation.clock_id; CLOCK_MONOTONIC when it is).
+    /// The presentation clock (wp_presentation.clock_id: CLOCK_MONOTONIC, or another the
+    /// feedback's times are moved from).
     var presentationClock: Int32?
     /// The last presented frame's time, CLOCK_MONOTONIC seconds (wp_presentation
     /// feedback), and the refresh it reported.
