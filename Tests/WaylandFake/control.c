@@ -6,7 +6,10 @@
 //   tap X Y           a touch down and up at surface point (X, Y) of the latest surface
 //   bare-tap X Y      the same without wl_touch.frame events (as cage 0.1.4 sends it)
 //   click X Y         the pointer enters there, its left button pressed and released
-//   down X Y          a touch down (and its frame) at (X, Y), left down
+//   touch-down ID X Y touch point ID down at (X, Y) (and a frame), left down
+//   touch-move ID X Y touch point ID moved to (X, Y) (and a frame)
+//   touch-up ID       touch point ID up (and a frame)
+//   touch-cancel      wl_touch.cancel: every touch point taken back
 //   caps N            every bound wl_seat announces capabilities N (1 pointer, 4 touch)
 //   seat-remove       the wl_seat global removed (the seat unplugged)
 //   seat-add          a wl_seat global announced again
@@ -50,8 +53,14 @@ static void command(char *text) {
         seat_tap(s, w, h, false);
     } else if (sscanf(text, "click %d %d", &w, &h) == 2) {
         seat_click(s, w, h);
-    } else if (sscanf(text, "down %d %d", &w, &h) == 2) {
-        seat_down(s, w, h);
+    } else if (sscanf(text, "touch-down %d %d %d", &n, &w, &h) == 3) {
+        seat_touch(s, 'd', n, w, h);
+    } else if (sscanf(text, "touch-move %d %d %d", &n, &w, &h) == 3) {
+        seat_touch(s, 'm', n, w, h);
+    } else if (sscanf(text, "touch-up %d", &n) == 1) {
+        seat_touch(s, 'u', n, 0, 0);
+    } else if (strcmp(text, "touch-cancel") == 0) {
+        seat_touch(s, 'c', 0, 0, 0);
     } else if (sscanf(text, "caps %d", &n) == 1) {
         seat_capabilities((uint32_t)n);
     } else if (strcmp(text, "seat-remove") == 0) {

@@ -146,8 +146,9 @@ void seat_create(void);
 /// A tap (touch down, up) or a click (pointer enter, left button) at surface point (x, y).
 void seat_tap(struct fake_surface *s, double x, double y, bool frames);
 void seat_click(struct fake_surface *s, double x, double y);
-/// A touch down at (x, y), left down.
-void seat_down(struct fake_surface *s, double x, double y);
+/// Touch point `id` down ('d'), moved ('m') or up ('u') at (x, y), or every point
+/// cancelled ('c').
+void seat_touch(struct fake_surface *s, char kind, int id, double x, double y);
 /// Every bound seat announces `caps` (WL_SEAT_CAPABILITY_*).
 void seat_capabilities(uint32_t caps);
 /// The wl_seat global announced again, or removed.

@@ -1,6 +1,6 @@
 // The fake's wl_seat: touch and pointer, so a test can touch the client's window through
-// the protocol (commands `tap X Y`, `down X Y` and `click X Y`, surface coordinates, on the
-// latest surface), and the seat changing under the client (`caps N`: the capabilities it
+// the protocol (commands `tap X Y`, `touch-down ID X Y` and the rest, and `click X Y`,
+// surface coordinates, on the latest surface), and the seat changing under the client (`caps N`: the capabilities it
 // announces now; `seat-remove` and `seat-add`: the seat unplugged and plugged back, a new
 // global each time). Keyboards are handed out and never used.
 #include <string.h>
@@ -94,13 +94,23 @@ void seat_capabilities(uint32_t caps) {
     wl_resource_for_each(r, &seats) wl_seat_send_capabilities(r, caps);
 }
 
-/// A finger down at (x, y) on `s`, and its frame, left down.
-void seat_down(struct fake_surface *s, double x, double y) {
+/// Touch point `id` down at (x, y) on `s`, moved there, or up (`kind` 'd', 'm', 'u'), or
+/// every touch point cancelled (`kind` 'c': wl_touch.cancel, no frame), each followed by
+/// its frame.
+void seat_touch(struct fake_surface *s, char kind, int id, double x, double y) {
     if (!s) return;
     struct wl_resource *r;
     wl_resource_for_each(r, &touches) {
         if (wl_resource_get_client(r) != s->client) continue;
-        wl_touch_send_down(r, ++fake.serial, now_ms(), s->surface, 0, wl_fixed_from_double(x), wl_fixed_from_double(y));
+        uint32_t t = now_ms();
+        switch (kind) {
+        case 'd':
+            wl_touch_send_down(r, ++fake.serial, t, s->surface, id, wl_fixed_from_double(x), wl_fixed_from_double(y));
+            break;
+        case 'm': wl_touch_send_motion(r, t, id, wl_fixed_from_double(x), wl_fixed_from_double(y)); break;
+        case 'u': wl_touch_send_up(r, ++fake.serial, t, id); break;
+        case 'c': wl_touch_send_cancel(r); continue;
+        }
         wl_touch_send_frame(r);
     }
 }

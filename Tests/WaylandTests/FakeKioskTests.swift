@@ -113,6 +113,36 @@ struct FakeKioskTests {
         #expect(exit(k) == 0, "\(k.standardError)")
     }
 
+    /// Every touch point of wl_touch reaches the kiosk's tracker as its own finger: two
+    /// down at once over the wallpaper, where a tap opens nothing (compositor ids 7 and
+    /// 9), one moved, one lifted, then wl_touch.cancel
+    /// takes the other back: counted as two begun, one ended, one cancelled, none left
+    /// down, and nothing opened by the cancelled one.
+    @Test func everyTouchPointThroughTheSeat() throws {
+        let fake = try FakeCompositor("kiosk-touch-points")
+        let k = try kiosk(fake)
+        defer { kill(k.pid, SIGTERM) }
+        _ = try ChildProcess.run([vitrine, "ctl", "home", "--socket", fake.runtime + "/control"])
+        let home = try waitForStatus(fake) { $0["screen"] == "home" && $0["animating"] == "false" }
+        func count(_ s: [String: String], _ key: String) -> Int { Int(s[key] ?? "") ?? -1 }
+
+        try fake.send("touch-down 7 300 120")
+        try fake.send("touch-down 9 600 120")
+        let two = try waitForStatus(fake) { $0["touch_down"] == "2" }
+        #expect(count(two, "touch_most_down") >= 2, "\(two)")
+        try fake.send("touch-move 7 330 130")
+        try fake.send("touch-up 9")
+        _ = try waitForStatus(fake) { $0["touch_down"] == "1" }
+        try fake.send("touch-cancel")
+        let after = try waitForStatus(fake) { $0["touch_down"] == "0" }
+        #expect(count(after, "touch_began") == count(home, "touch_began") + 2, "\(after)")
+        #expect(count(after, "touch_ended") == count(home, "touch_ended") + 1, "\(after)")
+        #expect(count(after, "touch_cancelled") == count(home, "touch_cancelled") + 1, "\(after)")
+        #expect(after["screen"] == "home", "\(after)")
+        kill(k.pid, SIGTERM)
+        #expect(exit(k) == 0, "\(k.standardError)")
+    }
+
     /// Seats and their capabilities coming and going under the running kiosk: a finger
     /// down when the seat loses touch (`caps`), or when the seat itself goes
     /// (`seat-remove`), is cancelled (nothing stays down, nothing opens), the log says what
@@ -129,7 +159,7 @@ struct FakeKioskTests {
         let cancelled = Int(home["touch_cancelled"] ?? "")!
 
         for (loss, back, said) in [("caps 1", "caps 5", "fake-seat: no touch, pointer"), ("seat-remove", "seat-add", "fake-seat removed")] {
-            try fake.send("down \(x) \(y)")
+            try fake.send("touch-down 0 \(x) \(y)")
             _ = try waitForStatus(fake) { $0["touch_down"] == "1" }
             try fake.send(loss)
             let lost = try waitForStatus(fake) { $0["touch_down"] == "0" }
