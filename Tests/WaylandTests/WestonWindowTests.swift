@@ -139,6 +139,29 @@ struct WestonWindowTests {
         #expect(kiosk.standardError.contains("went away"), "\(kiosk.standardError)")
     }
 
+    /// `vitrine run` without `--board`, WAYLAND_DISPLAY set (DESIGN.md §3): a window, not
+    /// fullscreen, at the default window size, that draws the show; SIGTERM ends it.
+    @Test func runWithoutABoardOpensAWindowWhenWaylandDisplayIsSet() throws {
+        let weston = try Weston(name: "no-board")
+        let control = weston.runtime + "/control"
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--control", control],
+            environment: ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") && !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+                + weston.clientEnvironment)
+        defer {
+            kill(kiosk.pid, SIGTERM)
+            kiosk.wait(timeout: 30)
+        }
+        let first = try KioskStatus(vitrine: vitrine, control: control).wait("the first frame") {
+            (Int($0["frames"] ?? "") ?? 0) >= 1
+        }
+        #expect(first["backend"]?.hasPrefix("wayland") == true, "\(first)")
+        #expect(first["backend"]?.contains("window 800x480") == true, "the default window size: \(first)")
+        kill(kiosk.pid, SIGTERM)
+        #expect(kiosk.wait(timeout: 30))
+        #expect(kiosk.exitStatus == 0, "\(kiosk.standardError)")
+    }
+
     @Test func noCompositorIs69NamingTheSocket() throws {
         let dir = "/tmp/vitrine-wl-none-\(getpid())"
         mkdir(dir, 0o700)
