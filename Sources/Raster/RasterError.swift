@@ -18,6 +18,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The homogeneous w of a projective transform is zero or negative somewhere in the
     /// destination (the horizon is on screen); the page would be drawn behind the eye.
     case horizonInDestination
+    /// The kernel refused the memory for a surface: `bytes` asked for, mmap(2)'s errno.
+    case noMemory(bytes: Int, errno: Int32)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sizeMismatch(let e, let g): "size mismatch: expected \(e.width)x\(e.height), got \(g.width)x\(g.height)"
         case .singularTransform: "transform is singular (not invertible)"
         case .horizonInDestination: "projective transform puts the horizon inside the destination"
+        case .noMemory(let b, let e): "no memory for a surface of \(b) bytes (mmap: errno \(e))"
         }
     }
 }

@@ -5,6 +5,10 @@
 /// whoever lent it keeps it alive and frees it. Rows are `stride` bytes apart; the
 /// bytes between a row's last pixel and the next row are never written.
 ///
+/// Owned memory of `mappedThreshold` bytes or more (a 256x128 32-bit picture and up) is a
+/// mapping of its own (`SurfaceStorage`), given back to the kernel when the surface
+/// goes; smaller surfaces come from the heap.
+///
 /// A `Surface` is a reference type so that a back buffer can be handed out and drawn
 /// into without copying; it is not thread-safe (one thread draws at a time).
 public final class Surface: @unchecked Sendable {
@@ -15,11 +19,15 @@ public final class Surface: @unchecked Sendable {
     public let format: PixelFormat
     /// First byte of row 0.
     public let baseAddress: UnsafeMutableRawPointer
-    private let owned: Bool
+    /// Where the pixels live: who frees them, and how.
+    public let storage: SurfaceStorage
 
     /// A new zero-filled surface (transparent black; opaque black for `xrgb8888`'s
-    /// colour channels, whose top byte reads as 0xff wherever it matters).
+    /// colour channels, whose top byte reads as 0xff wherever it matters), its pages
+    /// touched: no later write pays a page fault.
     /// - Parameter stride: bytes per row; default the row rounded up to 64 bytes.
+    /// - Throws: `RasterError.noMemory` when a mapping of `mappedThreshold` bytes or
+    ///   more is refused (a smaller allocation that fails traps, as Swift's do).
     public init(width: Int, height: Int, format: PixelFormat, stride: Int? = nil) throws(RasterError) {
         try Surface.validate(width: width, height: height, format: format, stride: stride)
         let rowBytes = width * format.bytesPerPixel
@@ -30,9 +38,14 @@ public final class Surface: @unchecked Sendable {
         self.height = height
         self.stride = s
         self.format = format
-        self.baseAddress = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
-        self.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        self.owned = true
+        if bytes >= Self.mappedThreshold {
+            self.baseAddress = try SurfaceStorage.map(byteCount: bytes)
+            self.storage = .mapped(byteCount: bytes)
+        } else {
+            self.baseAddress = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+            self.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            self.storage = .heap
+        }
     }
 
     /// A surface over memory someone else owns, e.g. a mapped dumb buffer.
@@ -58,11 +71,15 @@ public final class Surface: @unchecked Sendable {
         self.stride = stride
         self.format = format
         self.baseAddress = baseAddress
-        self.owned = false
+        self.storage = .borrowed
     }
 
     deinit {
-        if owned { baseAddress.deallocate() }
+        switch storage {
+        case .heap: baseAddress.deallocate()
+        case .mapped(let byteCount): SurfaceStorage.unmap(baseAddress, byteCount: byteCount)
+        case .borrowed: break
+        }
     }
 
     private static func validate(width: Int, height: Int, format: PixelFormat, stride: Int?) throws(RasterError) {
@@ -109,7 +126,8 @@ public final class Surface: @unchecked Sendable {
     /// A new owned surface with the same size, format and pixels (tightly packed rows
     /// rounded to 64 bytes, whatever this one's stride is).
     public func copy() -> Surface {
-        // Size and format were validated when self was made.
+        // Size and format were validated when self was made; no memory traps, as an
+        // allocation does.
         let s = try! Surface(width: width, height: height, format: format)
         for y in 0..<height {
             s.row(y, as: UInt8.self).update(from: row(y, as: UInt8.self), count: rowBytes)

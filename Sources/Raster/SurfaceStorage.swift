@@ -1,0 +1,45 @@
+import Glibc
+
+/// Where a surface's pixels live, and so who frees them and how.
+///
+/// Why large surfaces are mappings of their own: glibc's malloc serves a block of 128
+/// KiB or more with a mapping of its own at first, but once such a block is freed it
+/// raises that threshold to the freed size (up to 32 MiB). From then on a screen-sized
+/// picture (8.3 MB at 1920x1080) comes from the heap, and when it is freed its pages
+/// stay in the process unless it happened to lie at the heap's top: the kiosk's resident
+/// size then keeps the high-water mark of every picture it ever made and dropped. A
+/// mapping made here is given back to the kernel (munmap) the moment its surface goes.
+public enum SurfaceStorage: Equatable, Sendable {
+    /// From the heap (malloc), freed with the surface: fewer than `Surface.mappedThreshold` bytes.
+    case heap
+    /// An anonymous private mapping of `byteCount` bytes (rounded up to whole pages by
+    /// the kernel), unmapped with the surface.
+    case mapped(byteCount: Int)
+    /// Someone else's memory (`Surface(borrowing:...)`): never freed here.
+    case borrowed
+
+    /// Maps `byteCount` (> 0) bytes of zeroed memory, every page present (MAP_POPULATE:
+    /// the kernel faults them in now, so no later write pays a fault, as the zero fill
+    /// of a heap surface does). Page-aligned, so 64-byte aligned.
+    static func map(byteCount: Int) throws(RasterError) -> UnsafeMutableRawPointer {
+        guard
+            let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+            p != MAP_FAILED
+        else { throw RasterError.noMemory(bytes: byteCount, errno: errno) }
+        return p
+    }
+
+    /// Gives a mapping made by `map(byteCount:)` back to the kernel.
+    static func unmap(_ p: UnsafeMutableRawPointer, byteCount: Int) {
+        // Fails only for an address range that is not a mapping: not one made by `map`.
+        let r = munmap(p, byteCount)
+        assert(r == 0, "munmap of a surface's \(byteCount) bytes failed: errno \(errno)")
+    }
+}
+
+extension Surface {
+    /// Owned surfaces of this many bytes or more are mappings of their own
+    /// (`SurfaceStorage.mapped`), smaller ones come from the heap: 128 KiB, glibc's own
+    /// threshold before it raises it (a 256x128 32-bit picture; a glyph or a small icon is less).
+    public static let mappedThreshold = 128 << 10
+}
