@@ -13,7 +13,9 @@ import Show
 /// capture's cost is that frame's): the upper part, clipped to above the split, and the
 /// lower part, clipped to below it. The panel lies between them in depth: over the upper
 /// part (its arrow pokes up into it) and under the lower part, which uncovers it as it
-/// moves down.
+/// moves down. The capture picture is made for the reveal (`HomeScreen.makeCapture()`)
+/// and held only by its layers: it goes with the reveal. Without one (no memory for it)
+/// nothing splits: the panel opens over the live home screen.
 ///
 /// Motion: the open fraction goes 0 -> 1 over 0.5 s, ease-out (opening) and 1 -> 0 over
 /// 0.5 s, ease-out (closing). A reversal (a tap during either) starts from where the
@@ -44,10 +46,11 @@ final class FolderReveal {
     var isModal = false
 
     /// Builds the layers under `parent` (above `content`, which it hides) and asks for
-    /// the snapshot of `content` into `capture` (a screen-sized 32-bit surface).
+    /// the snapshot of `content` into `capture` (a screen-sized 32-bit surface; nil:
+    /// `content` stays shown and the parts show nothing).
     /// - Parameter start: when the opening starts, seconds; nil: at the next update.
     init(
-        layout: FolderRevealLayout, folder: Folder?, folderID: String, content: Layer, capture: Surface,
+        layout: FolderRevealLayout, folder: Folder?, folderID: String, content: Layer, capture: Surface?,
         parent: Layer, context: ShowScreenContext, start: Double?
     ) {
         self.layout = layout
@@ -70,9 +73,11 @@ final class FolderReveal {
         panel = FolderPanel(id: folderID, folder: folder, layout: layout, context: context)
         panel.layer.zPosition = 2
         slide = ShowSlide(from: 0, to: 1, start: start, duration: Self.duration, curve: Self.curve)
-        upperImage.showSnapshot(of: content, in: capture)
-        lowerImage.contents = .image(capture)
-        content.isHidden = true
+        if let capture {
+            upperImage.showSnapshot(of: content, in: capture)
+            lowerImage.contents = .image(capture)
+            content.isHidden = true
+        }
         parent.addSublayer(upper)
         parent.addSublayer(panel.layer)
         parent.addSublayer(lower)

@@ -38,36 +38,13 @@ import Show
 /// title, the items), drawn once, so the compositor draws the whole menu as one opaque
 /// image, copied at rest and transformed while it swings, and can hide the host under it.
 /// Its sublayers are invisible rows (no contents) that take the items' taps, turned with
-/// it. The picture's memory is the scene's (`Picture`): made, its pages touched, with the
-/// scene, so no frame pays for an 8 MB allocation at 1920x1080 (as the home screen's
-/// capture for the folder reveal); once drawn, it is shown again at once when the menu
-/// drops again over the same bar, title and size: only the first drop over a screen
-/// draws the face (the items' text, the fills).
+/// it. The picture is the menu's own: made when the menu drops (the tap, before its
+/// frame; its pages come present, so no frame pays the faults of 8 MB at 1920x1080, as
+/// with the folder reveal's capture), the face drawn into it in the drop's first frame,
+/// and gone with the menu once it has closed (issue 19's memory budget: a kept picture
+/// was 8.3 MB at 1920x1080 held for a menu that may never drop again; so every drop's
+/// first frame draws the face, as only the first drop over a screen did).
 final class GuillotineMenu {
-    /// What the blade's picture shows: equal keys, equal pictures.
-    struct FaceKey: Hashable {
-        let host: MenuBar
-        let width: Double
-        let height: Double
-        let items: [MenuItem]
-    }
-
-    /// A screen-sized opaque picture for the blade, kept by the scene from drop to drop:
-    /// showing the face of `key` (nil: nothing yet).
-    struct Picture {
-        let key: FaceKey?
-        let surface: Surface
-
-        /// A blank picture for a `width` x `height` screen, its pages touched (nil when
-        /// there is no memory for it: the blade then makes its own, or stays plain).
-        static func blank(width: Int, height: Int) -> Picture? {
-            guard let s = try? Surface(width: Swift.max(1, width), height: Swift.max(1, height), format: .xrgb8888)
-            else { return nil }
-            s.fill(background)
-            return Picture(key: nil, surface: s)
-        }
-    }
-
     /// The blade's background and its bar (premultiplied, opaque).
     static let background: UInt32 = 0xff34_3845
     static let barColor: UInt32 = ScreenColors.bar
@@ -94,8 +71,6 @@ final class GuillotineMenu {
     private(set) var rows: [Layer] = []
     /// The blade's picture (nil if it could not be allocated: the blade is then plain).
     private(set) var picture: Surface?
-    /// What the picture shows.
-    let key: FaceKey
 
     /// The swing (nil until the first update after a gesture's drop).
     private(set) var drop: GuillotineDrop?
@@ -125,12 +100,10 @@ final class GuillotineMenu {
     ///   - host: the host screen's bar; `hostTarget`: that screen.
     ///   - start: when the drop begins, seconds (nil: at the next update).
     ///   - open: start open and at rest instead of dropping.
-    ///   - reusing: a picture drawn for an earlier drop; shown at once if it shows this
-    ///     face (same key), else the face is drawn into a new picture.
     ///   - accepts: whether a touch that went down at a time may act (the launch's rule).
     init(
         items: [MenuItem], host: MenuBar, hostTarget: ShowTarget, metrics m: ScreenMetrics, start: Double?,
-        open: Bool = false, reusing kept: Picture? = nil, accepts: @escaping (Double) -> Bool
+        open: Bool = false, accepts: @escaping (Double) -> Bool
     ) {
         self.items = items
         self.hostTarget = hostTarget
@@ -144,7 +117,6 @@ final class GuillotineMenu {
         blade = Layer(name: "menu.blade", frame: m.screen, contents: .color(Self.background))
         button = Layer(name: "menu.button", frame: host.button)
         face = Layer(name: "menu.face", frame: m.screen, contents: .color(Self.background))
-        key = FaceKey(host: host, width: m.width, height: m.height, items: items)
         buildFace(m)
         for i in items.indices {
             let row = Layer(name: "menu.item\(i)", frame: layout.item(i))
@@ -154,12 +126,9 @@ final class GuillotineMenu {
         MenuGlyph.addBars(to: button, side: host.button.width, namePrefix: "menu.button")
         layer.addSublayer(blade)
         layer.addSublayer(button)
-        let (w, h) = (m.width.clampedInt, m.height.clampedInt)
-        if let kept, kept.key == key {
-            picture = kept.surface
-            blade.contents = .image(kept.surface)
-        } else if let s = kept.map(\.surface).flatMap({ $0.width == w && $0.height == h ? $0 : nil })
-            ?? (try? Surface(width: w, height: h, format: .xrgb8888))
+        // The screen is at least 1 x 1, a panel's logical size; clamped anyway.
+        if let s = try? Surface(
+            width: Swift.max(1, m.width.clampedInt), height: Swift.max(1, m.height.clampedInt), format: .xrgb8888)
         {
             picture = s
             blade.showSnapshot(of: face, in: s)
@@ -305,12 +274,6 @@ final class GuillotineMenu {
 
     /// The button's turn shown, radians.
     var buttonTurn: Double { GuillotineGeometry.buttonTurn(forBladeAngle: angle) }
-
-    /// The blade's picture once drawn, to keep for the next drop (nil before).
-    var drawnPicture: Picture? {
-        guard let picture, !blade.isSnapshotPending else { return nil }
-        return Picture(key: key, surface: picture)
-    }
 
     /// Takes the menu out of the tree.
     func remove() { layer.removeFromSuperlayer() }

@@ -42,14 +42,17 @@ final class HomeScreen: ShowScreen {
     /// Called with a tile's index when it is tapped (after the launch doors); nil: the
     /// tile opens its target.
     var onTile: ((Int) -> Void)?
-    /// A screen-sized picture for the folder reveal's snapshot of `content`: allocated
-    /// (and its pages touched) with the home screen when a tile opens a folder, so that
-    /// no frame pays for it; kept for every reveal.
-    /// (The screen is at least 1 x 1, a panel's logical size; clamped anyway, so that
-    /// no size can make the `try!` trap.)
-    private(set) lazy var capture: Surface = try! Surface(
-        width: Swift.max(1, metrics.width.clampedInt), height: Swift.max(1, metrics.height.clampedInt),
-        format: .xrgb8888)
+    /// A new screen-sized picture for a folder reveal's snapshot of `content` (nil when
+    /// there is no memory for it). Made when a folder opens (the tap, before its frame:
+    /// the pages come present, so the frame that draws the snapshot pays no fault) and
+    /// held by the reveal alone, so it goes when the folder has closed: 8.3 MB at
+    /// 1920x1080 not kept for a reveal that may never come (issue 19's memory budget).
+    func makeCapture() -> Surface? {
+        // The screen is at least 1 x 1, a panel's logical size; clamped anyway.
+        try? Surface(
+            width: Swift.max(1, metrics.width.clampedInt), height: Swift.max(1, metrics.height.clampedInt),
+            format: .xrgb8888)
+    }
 
     /// The opacity of a dot whose page isn't shown.
     static let dimDotOpacity = 0.35
@@ -109,7 +112,6 @@ final class HomeScreen: ShowScreen {
                 }, to: pager)
         }
         addMenuButton()
-        if Self.revealsFolders(show) { _ = capture }
         update(time: context.now())
     }
 
@@ -133,14 +135,6 @@ final class HomeScreen: ShowScreen {
 
     override var menuBar: MenuBar? {
         MenuBar(frame: metrics.titleBar, button: home.menuButton, title: context.show.title)
-    }
-
-    /// Whether a home tile opens a folder of the show (which the reveal will capture for).
-    static func revealsFolders(_ show: Show) -> Bool {
-        show.home.tiles.contains { tile in
-            guard case .folder(let id) = tile.open else { return false }
-            return show.folder(id: id) != nil
-        }
     }
 
     /// A tile was tapped: the scene's handler, or its target.

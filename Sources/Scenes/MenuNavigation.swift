@@ -34,7 +34,7 @@ extension ShowScene {
         let bar = host.menuBar ?? .standard(metrics, title: show.title)
         let m = GuillotineMenu(
             items: show.menu, host: bar, hostTarget: current, metrics: metrics, start: start, open: open,
-            reusing: menuPicture, accepts: context().accepts)
+            accepts: context().accepts)
         m.layer.zPosition = 50
         m.onItem = { [unowned self] i in self.menuItemTapped(i) }
         m.onReverse = { [unowned self] in self.menuReversed() }
@@ -105,10 +105,9 @@ extension ShowScene {
         if m.isClosed { dropMenu() }
     }
 
-    /// Takes the menu away at once (keeping its picture for the next drop).
+    /// Takes the menu away at once (its picture goes with it).
     func dropMenu() {
         guard let m = menu else { return }
-        if let p = m.drawnPicture, p.surface.width == width, p.surface.height == height { menuPicture = p }
         if let router { m.detach(from: router) }
         m.remove()
         menu = nil

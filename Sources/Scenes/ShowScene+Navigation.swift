@@ -35,9 +35,6 @@ extension ShowScene {
         self.width = width
         self.height = height
         metrics = ScreenMetrics(width: width, height: height)
-        if menuPicture?.surface.width != width || menuPicture?.surface.height != height {
-            menuPicture = .blank(width: width, height: height)
-        }
         let wasHidden = homeScreen?.layer.isHidden
         // An open folder opens again, already open, over the new home screen; a closing
         // one just goes.

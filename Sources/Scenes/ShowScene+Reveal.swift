@@ -43,7 +43,7 @@ extension ShowScene {
         home.show(page: home.home.page(of: tile))
         let layout = FolderRevealLayout(show: show, home: home.home, tile: tile, folder: show.folder(id: id))
         let r = FolderReveal(
-            layout: layout, folder: show.folder(id: id), folderID: id, content: home.content, capture: home.capture,
+            layout: layout, folder: show.folder(id: id), folderID: id, content: home.content, capture: home.makeCapture(),
             parent: home.layer, context: context(), start: start)
         r.panel.onTap = { [unowned self] k in self.panelTapped(k) }
         let accepts = context().accepts

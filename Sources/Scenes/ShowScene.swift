@@ -60,8 +60,6 @@ public final class ShowScene {
     var reveal: FolderReveal?
     /// The guillotine menu, from its drop until it is closed again.
     var menu: GuillotineMenu?
-    /// The last menu's picture, for the next drop over the same bar (`GuillotineMenu`).
-    var menuPicture: GuillotineMenu.Picture?
     var router: TouchRouter<LayerHitTester>?
     /// The time of the last update, seconds.
     private(set) var lastTime = 0.0
@@ -222,8 +220,7 @@ public final class ShowScene {
     /// The screen shown (or being slid to).
     var screenShown: ShowScreen { screen ?? home }
 
-    /// Builds the home screen (and the menu's picture, kept for its drops: both
-    /// screen-sized) under everything else.
+    /// Builds the home screen under everything else.
     @discardableResult
     func buildHome() -> HomeScreen {
         let built = HomeScreen(context: context())
@@ -235,7 +232,6 @@ public final class ShowScene {
             root.insertSublayer(built.layer, at: 0)
         }
         if let router { built.attach(to: router) }
-        if menuPicture == nil { menuPicture = .blank(width: width, height: height) }
         return built
     }
 

@@ -198,6 +198,58 @@ import Testing
         #expect(!h.scene.home.content.isHidden)
     }
 
+    /// The capture picture is made when a folder opens (the tap, before its frame) and
+    /// goes with the reveal: the home screen keeps no screen-sized picture for it (issue
+    /// 19's memory budget). Each opening gets a new one; once the folder has closed and
+    /// a frame has been drawn without it, nothing holds it.
+    @Test func theCaptureIsMadeForTheRevealAndGoesWithIt() throws {
+        let h = try ShowHarness(start: .home)
+        let tile = h.home.tapPoint(0)
+        try h.load(h.tap(tile, at: 0.5) + h.tap(Point2D(x: 120, y: 10), at: 1.5) + h.tap(tile, at: 3))
+        h.run(until: 0.6)
+        try h.render()
+        weak var first: Surface?
+        do {
+            let r = try #require(h.scene.reveal)
+            guard case .image(let picture) = r.lowerImage.contents else {
+                Issue.record("the lower part shows no picture")
+                return
+            }
+            #expect(picture.width == 240 && picture.height == 144 && picture.format == .xrgb8888)
+            #expect(!r.upperImage.isSnapshotPending)  // drawn in the tap's frame
+            first = picture
+        }
+        #expect(first != nil)
+        h.run(until: 2.5)  // closed by the tap above the panel at 1.5, 0.5 s
+        try h.render()
+        #expect(h.scene.reveal == nil && !h.scene.home.content.isHidden)
+        #expect(first == nil, "the closed reveal's capture is still held")
+        h.run(until: 3.1)
+        let again = try #require(h.scene.reveal)
+        guard case .image(let second) = again.lowerImage.contents else {
+            Issue.record("the second reveal shows no picture")
+            return
+        }
+        #expect(second.width == 240 && again.upperImage.isSnapshotPending)
+    }
+
+    /// Without memory for the capture, nothing splits: the panel opens over the live
+    /// home screen, which stays shown, and closing takes the panel away.
+    @Test func withoutACaptureThePanelOpensOverTheLiveHomeScreen() throws {
+        let h = try ShowHarness(start: .home)
+        let home = h.scene.home
+        let layout = FolderRevealLayout(
+            show: ShowFixture.show, home: home.home, tile: 0, folder: ShowFixture.show.folders[0])
+        let r = FolderReveal(
+            layout: layout, folder: ShowFixture.show.folders[0], folderID: "books", content: home.content,
+            capture: nil, parent: home.layer, context: h.scene.context(), start: 0)
+        r.update(time: 1)
+        #expect(!home.content.isHidden && r.upperImage.contents == .none && r.lowerImage.contents == .none)
+        #expect(r.panel.layer.superlayer === home.layer && r.panel.layer.frame.minY == layout.panelTop(1))
+        r.remove(showing: home.content)
+        #expect(r.panel.layer.superlayer == nil && !home.content.isHidden)
+    }
+
     /// A rotation while a folder is open: it is open over the new home screen at once
     /// (a new capture, the new layout); while closing, it just goes.
     @Test func resizeKeepsTheFolderOpen() throws {
