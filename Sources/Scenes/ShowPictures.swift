@@ -23,10 +23,21 @@ import Show
 /// stays resampled, or every turn to it paid 80-90 ms at 1920x1080 resampling it again),
 /// and the launch's pictures are let go when the doors have opened (`release(_:)`: a
 /// cold start's doors never come back).
+///
+/// At rest (`settle(showing:)`, when a screen has gone) the cache keeps less: every
+/// resampled picture it knows, those the screens in the tree show and those only kept,
+/// within `restingBytes`, one screen's pixels (three screens' where the panel turns).
+/// So the kiosk back home keeps its wallpaper and tiles, not the book and the card list
+/// it has left: 15 MiB at 1920x1080 that issue 19's 48 MiB budget has no room for. A
+/// screen opened again resamples its pictures again, as the first time (a book's pages
+/// 10-30 ms each at 1920x1080); while a screen is up, the working budget above is what
+/// bounds the cache, so the shelf's warm-up of a book still has its pictures ready.
 public final class ShowPictures {
     let assets: ShowAssets
     /// Most bytes of resampled pixels kept (`stride * height` summed).
     private(set) var budgetBytes: Int
+    /// Most bytes of resampled pixels, shown or kept, once `settle(showing:)` is done.
+    private(set) var restingBytes: Int
     /// The panel turns at run time (a rotation source that can change it): the budget
     /// holds a screen more, for the other orientation's pictures. Set before the scene
     /// of the other size is built ahead; in force from the next `fitBudget`.
@@ -74,16 +85,54 @@ public final class ShowPictures {
     public init(assets: ShowAssets, budgetBytes: Int = 3 << 20) {
         self.assets = assets
         self.budgetBytes = budgetBytes
+        restingBytes = Swift.min(budgetBytes, 2 << 20)
     }
 
     /// Two screens' worth of pixels, screen-sized xrgb8888 (at least 2 MiB), for a
     /// `width` x `height` logical screen, three with `keepsBothOrientations`: the budget
-    /// in force from now on (a turn keeps the pixel count). Drops pictures at once if the
-    /// cache is over it.
+    /// in force from now on (a turn keeps the pixel count); and at rest one screen's (at
+    /// least 2 MiB), or the same three screens where the panel turns (the other
+    /// orientation's wallpaper stays resampled). Drops pictures at once if the cache is
+    /// over the budget.
     func fitBudget(width: Int, height: Int) {
         let screens = keepsBothOrientations ? 3 : 2
-        budgetBytes = Swift.max(2 << 20, screens * Swift.max(1, width) * Swift.max(1, height) * 4)
+        let screen = Swift.max(1, width) * Swift.max(1, height) * 4
+        budgetBytes = Swift.max(2 << 20, screens * screen)
+        restingBytes = keepsBothOrientations ? budgetBytes : Swift.max(2 << 20, screen)
         evict(keeping: nil)
+    }
+
+    /// A screen has gone (`root`: the layer tree left): lets go of kept pictures, least
+    /// recently used first, until the resampled pictures that layers under `root` show
+    /// and those only kept take `restingBytes` at most. Pictures shown stay (letting go
+    /// of them would free nothing); pictures no layer shows go first even if something
+    /// else still holds them. Returns the bytes let go.
+    @discardableResult
+    func settle(showing root: Layer) -> Int {
+        var shown = Set<ObjectIdentifier>()
+        Self.collectPictures(root, into: &shown)
+        var total = 0
+        var kept: [(key: Key, lastUse: Int, bytes: Int)] = []
+        for (key, e) in entries {
+            total += e.bytes
+            if !shown.contains(ObjectIdentifier(e.surface)) { kept.append((key, e.lastUse, e.bytes)) }
+        }
+        kept.sort { $0.lastUse < $1.lastUse }
+        var freed = 0
+        for k in kept where total > restingBytes {
+            entries[k.key] = nil
+            bytes -= k.bytes
+            total -= k.bytes
+            freed += k.bytes
+        }
+        return freed
+    }
+
+    /// The pictures `layer` and the layers under it show (hidden ones too: home under
+    /// another screen comes back without a resample).
+    private static func collectPictures(_ layer: Layer, into set: inout Set<ObjectIdentifier>) {
+        if case .image(let s) = layer.contents { set.insert(ObjectIdentifier(s)) }
+        for sub in layer.sublayers { collectPictures(sub, into: &set) }
     }
 
     /// Forgets every resampled copy of the pictures at `paths` (a screen that will not
@@ -136,13 +185,17 @@ public final class ShowPictures {
     /// Bytes of resampled pixels the cache holds now.
     var cachedBytes: Int { bytes }
 
-    /// Drops the least recently used pictures until within the budget (never `keeping`).
+    /// Drops the least recently used pictures that only the cache holds until within the
+    /// budget (never `keeping`). A picture something else holds too (a layer shows it)
+    /// stays: dropping it would free nothing, and kept known it is counted at rest (home's
+    /// wallpaper under a book) and found again when its screen is built anew. So the
+    /// cache can be over its budget by pictures on screen, never by pictures only kept.
     private func evict(keeping key: Key?) {
-        while bytes > budgetBytes, entries.count > 1 {
-            guard let oldest = entries.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse })
-            else { return }
-            bytes -= oldest.value.bytes
-            entries[oldest.key] = nil
+        guard bytes > budgetBytes else { return }
+        let order = entries.keys.filter { $0 != key }.sorted { entries[$0]!.lastUse < entries[$1]!.lastUse }
+        for k in order where bytes > budgetBytes && isKnownUniquelyReferenced(&entries[k]!.surface) {
+            bytes -= entries[k]!.bytes
+            entries[k] = nil
         }
     }
 

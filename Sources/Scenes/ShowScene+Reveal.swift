@@ -111,6 +111,7 @@ extension ShowScene {
         endModal(r)
         r.remove(showing: home.content)
         reveal = nil
+        settlePending = true
         if current == .folder(r.folderID), screen == nil { current = .home }
     }
 }

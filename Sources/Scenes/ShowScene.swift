@@ -70,6 +70,10 @@ public final class ShowScene {
     /// The screen the last navigation left, and whether it was a folder revealed over
     /// home (not its plain screen): where a back control finds it as it was.
     var left: (target: ShowTarget, revealed: Bool)?
+    /// A screen (or the folder reveal, or the launch) has gone since the last update:
+    /// the picture cache keeps only its resting budget (`ShowPictures.settle(showing:)`)
+    /// at the end of the next update, the tree then holding what is shown.
+    var settlePending = false
 
     /// A screen sliding out while another slides in.
     struct Transition {
@@ -163,6 +167,10 @@ public final class ShowScene {
         if screen != nil || homeScreen != nil { screenShown.update(time: time) }
         stepReveal(time: time)
         stepMenu(time: time)
+        if settlePending {
+            settlePending = false
+            pictures.settle(showing: root)
+        }
     }
 
     /// Whether anything still moves at the last update's time (the doors, a transition,
@@ -288,5 +296,6 @@ public final class ShowScene {
         }
         if let router { s.detach(from: router) }
         s.remove()
+        settlePending = true
     }
 }
