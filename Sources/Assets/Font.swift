@@ -1,7 +1,8 @@
 internal import CText
 
 /// One font file loaded for rendering: a FreeType face (outlines, rasterization) and a
-/// HarfBuzz font (shaping), both over one copy of the file's bytes.
+/// HarfBuzz font (shaping), both over one copy of the file's bytes (shared with every
+/// other font loaded from the same file: `FontFile`).
 ///
 /// Fonts are made and kept by a `TextEngine` (`engine.font(path:)`, `engine.font(.regular)`),
 /// which owns the FreeType library and the glyph cache they share. A font serves every
@@ -33,8 +34,9 @@ public final class Font {
     /// The HarfBuzz font (`hb_font_t *`), with HarfBuzz's own OpenType functions over
     /// the same bytes, scaled in 26.6 (scale = size in 1/64 px) by `select(size64:)`.
     let hbFont: OpaquePointer
-    /// The file's bytes: FreeType and HarfBuzz read them in place; freed last.
-    private let bytes: UnsafeMutableRawBufferPointer
+    /// The file's bytes, shared with other fonts of the same file (`FontFile`):
+    /// FreeType and HarfBuzz read them in place; let go of last.
+    let file: FontFile
     /// Keeps the FreeType library alive while the face is.
     private let library: FontLibrary
     /// The size the face and the HarfBuzz font are set to, 26.6; 0 before the first use.
@@ -44,9 +46,9 @@ public final class Font {
     /// - Throws: `notFound`, `unreadable`, `notRegularFile`, `fileTooLarge`, `empty`, `notAFont`, `corrupt`,
     ///   `unsupported` (bitmap-only, or no OpenType tables), `noUnicodeCharmap`.
     init(path: String, id: UInt32, library: FontLibrary) throws(FontError) {
-        let data: [UInt8]
+        let file: FontFile
         do {
-            data = try FileIO.readAll(path: path, maxBytes: Font.maxFileBytes)
+            file = try FontFile.shared(path: path, maxBytes: Font.maxFileBytes)
         } catch {
             switch error {
             case .notFound: throw .notFound(path: path)
@@ -56,15 +58,12 @@ public final class Font {
             default: throw .unreadable(path: path, errno: 0)
             }
         }
-        guard !data.isEmpty else { throw .empty(path: path) }
-
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        data.withUnsafeBytes { bytes.copyMemory(from: $0) }
+        guard file.bytes.count > 0 else { throw .empty(path: path) }
+        let bytes = file.bytes
         var face: FT_Face?
         let error = FT_New_Memory_Face(
             library.raw, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
         guard error == 0, let face else {
-            bytes.deallocate()
             throw Font.isNotAFont(error) ? .notAFont(path: path, freeTypeError: error) : .corrupt(path: path, freeTypeError: error)
         }
         let flags = face.pointee.face_flags
@@ -78,7 +77,6 @@ public final class Font {
             }
         if let reason {
             FT_Done_Face(face)
-            bytes.deallocate()
             throw .unsupported(path: path, reason: reason)
         }
         // HarfBuzz over the same bytes: the blob doesn't own them (no destroy callback);
@@ -103,7 +101,6 @@ public final class Font {
         guard hasCmap && unicode else {
             hb_face_destroy(hbFace)
             FT_Done_Face(face)
-            bytes.deallocate()
             throw .noUnicodeCharmap(path: path)
         }
         // Like hb_buffer_create, hb_font_create returns an inert object, never NULL.
@@ -117,7 +114,7 @@ public final class Font {
         self.id = id
         self.face = face
         self.hbFont = hbFont
-        self.bytes = bytes
+        self.file = file
         self.library = library
     }
 
@@ -135,7 +132,7 @@ public final class Font {
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(face)
-        bytes.deallocate()
+        // `file` goes after this, so the bytes outlive the face and the font.
     }
 
     /// The face's vertical metrics in font units, unscaled (`hhea` or `OS/2`, as
