@@ -359,6 +359,18 @@ public final class Kiosk {
                 "rotation: orientation \(orientation) on screen \(Decimal.format(total, places: 1)) ms after it was asked (rebuilt in \(Decimal.format(turn.rebuild, places: 1)) ms)"
             )
         }
+        if let turn = transition {
+            // Between this frame and the next: what the turn's later frames need.
+            let began = now
+            do {
+                if try turn.prepareNextFrames() {
+                    logger.debug(
+                        "rotation: the turn's next frames prepared in \(Decimal.format((now - began) * 1000, places: 1)) ms")
+                }
+            } catch {
+                logger.warning("rotation: \(error)")
+            }
+        }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
 
