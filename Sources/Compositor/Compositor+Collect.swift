@@ -169,12 +169,37 @@ extension Compositor {
                 if color >> 24 == 255 { return DrawItem(operation: .fill(color), rect: rect, opaque: rect) }
                 return DrawItem(operation: .blend(color), rect: rect, opaque: .empty)
             }
+            if world.isAffine { return solidItem(c, over: b, world: world, opacity: opacity, clip: clip) }
             guard let s = cachedPicture(for: layer) else { return nil }
             return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
         case .text:
             guard let s = cachedPicture(for: layer) else { return nil }
             return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
         }
+    }
+
+    /// A colour layer turned (or moved by a fraction of a pixel) by the affine `world`:
+    /// the operation draws what the layer's colour picture (`cachedPicture`: its bounds
+    /// rounded up) stretched over `b` would draw, without the picture. Opaque at full
+    /// opacity, its interior hides what is under it, as the picture's would.
+    private func solidItem(_ color: UInt32, over b: Rect2D, world: Homography, opacity: UInt8, clip: PixelRect)
+        -> DrawItem?
+    {
+        let w = Swift.max(1, Swift.min(4096, Int(b.width.rounded(.up))))
+        let h = Swift.max(1, Swift.min(4096, Int(b.height.rounded(.up))))
+        let toTarget = world * .translation(x: b.minX, y: b.minY)
+            * .scale(x: b.width / Double(w), y: b.height / Double(h))
+        let size = Rect2D(x: 0, y: 0, width: Double(w), height: Double(h))
+        let rect = (toTarget.pixelBounds(of: size) ?? clip).intersection(clip)
+        guard !rect.isEmpty, let m = toTarget.destinationToSource(over: rect) else { return nil }
+        var item = DrawItem(
+            operation: .transformedFill(color, width: w, height: h, m, opacity: opacity), rect: rect, opaque: .empty)
+        if color >> 24 == 255 && opacity == 255 {
+            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
+            item.interior = OpaqueInterior(
+                m, sourceWidth: w, sourceHeight: h, rect: rect, box: toTarget.pixelBounds(of: inner, grow: 0))
+        }
+        return item
     }
 
     /// `surface` stretched over `bounds` (Core Animation's `resize` gravity), drawn

@@ -15,6 +15,10 @@ struct DrawItem {
         case over(Surface, x: Int, y: Int, opacity: UInt8)
         /// An image through a destination-to-source matrix (bilinear, OVER, opacity).
         case transformed(Surface, Matrix3, opacity: UInt8)
+        /// A `width` x `height` solid colour through an affine destination-to-source
+        /// matrix (a turned colour layer): what `transformed` draws for a picture of
+        /// that colour, its inside filled rather than resampled.
+        case transformedFill(UInt32, width: Int, height: Int, Matrix3, opacity: UInt8)
         /// `below` (an opaque frame of the target's size) with an image drawn OVER it
         /// through an affine destination-to-source matrix, in one pass (`paintOverlay`).
         case transformedOver(Surface, Matrix3, opacity: UInt8, below: Surface)
@@ -39,6 +43,8 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, clip: clip)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, clip: clip)
+        case .transformedFill(let c, let w, let h, let m, let o):
+            try target.fill(c, width: w, height: h, destinationToSource: m, opacity: o, clip: clip)
         case .transformedOver(let s, let m, let o, let below):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, over: below, clip: clip)
         }
@@ -54,6 +60,8 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, spans: spans)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, spans: spans)
+        case .transformedFill(let c, let w, let h, let m, let o):
+            try target.fill(c, width: w, height: h, destinationToSource: m, opacity: o, spans: spans)
         case .transformedOver(let s, let m, let o, let below):
             for span in spans {
                 let clip = PixelRect(x: Int(span.x0), y: Int(span.y), width: span.count, height: 1).intersection(target.bounds)
