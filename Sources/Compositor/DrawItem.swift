@@ -88,16 +88,74 @@ final class GroupCache {
 }
 
 /// A text or colour layer's contents turned into pixels, kept while unchanged.
+///
+/// A text picture keeps only its ink: the smallest rectangle holding every pixel that
+/// is not transparent (`inkX`, `inkY` its place in the whole `width` x `height`
+/// picture). Drawn at its place, it writes the bytes the whole picture writes (outside
+/// the ink the whole picture is transparent, and a bilinear sample past a picture's
+/// edge reads transparent too), and a row-wide label of a few words costs its words,
+/// not its row, when turned or moved.
 final class ContentCache {
+    /// The picture: the ink alone for text, the whole picture for a colour.
     var surface: Surface
     var contents: LayerContents
+    /// The whole picture's size, pixels (the layer's bounds rounded up).
     var width: Int
     var height: Int
+    /// Where `surface` lies in the whole picture, pixels.
+    var inkX: Int
+    var inkY: Int
 
-    init(surface: Surface, contents: LayerContents, width: Int, height: Int) {
+    init(surface: Surface, contents: LayerContents, width: Int, height: Int, inkX: Int = 0, inkY: Int = 0) {
         self.surface = surface
         self.contents = contents
         self.width = width
         self.height = height
+        self.inkX = inkX
+        self.inkY = inkY
+    }
+
+    /// Whether `surface` is the ink alone, not the whole picture.
+    var isCut: Bool { inkX != 0 || inkY != 0 || surface.width != width || surface.height != height }
+
+    /// The whole picture made again from the ink (a text layer in perspective), kept;
+    /// nil without memory for it.
+    func whole() -> Surface? {
+        guard isCut else { return surface }
+        if let w = wholeSurface { return w }
+        guard let w = try? Surface(width: width, height: height, format: surface.format) else { return nil }
+        w.fill(0)
+        do { try w.copy(from: surface, x: inkX, y: inkY) } catch { return nil }
+        wholeSurface = w
+        return w
+    }
+    private var wholeSurface: Surface?
+
+    /// `picture` cut down to its ink (nil: all transparent), and where the ink lies.
+    /// A picture whose ink fills most of it is kept whole.
+    static func ink(of picture: Surface) -> (surface: Surface, x: Int, y: Int)? {
+        guard picture.format.bytesPerPixel == 4 else { return (picture, 0, 0) }
+        var minX = picture.width, maxX = -1, minY = picture.height, maxY = -1
+        for y in 0..<picture.height {
+            let row = picture.row(y, as: UInt32.self)
+            var first = -1, last = -1
+            for x in 0..<picture.width where row[x] != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minY = Swift.min(minY, y)
+            maxY = y
+            minX = Swift.min(minX, first)
+            maxX = Swift.max(maxX, last)
+        }
+        guard maxX >= 0 else { return nil }
+        let ink = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        if ink.area * 10 >= picture.width * picture.height * 9 { return (picture, 0, 0) }
+        guard let cut = try? Surface(width: ink.width, height: ink.height, format: picture.format) else {
+            return (picture, 0, 0)
+        }
+        do { try cut.copy(from: picture, x: -ink.x, y: -ink.y) } catch { return (picture, 0, 0) }
+        return (cut, ink.x, ink.y)
     }
 }
