@@ -169,12 +169,37 @@ extension Compositor {
                 if color >> 24 == 255 { return DrawItem(operation: .fill(color), rect: rect, opaque: rect) }
                 return DrawItem(operation: .blend(color), rect: rect, opaque: .empty)
             }
-            guard let s = cachedPicture(for: layer) else { return nil }
-            return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
+            if world.isAffine { return solidItem(c, over: b, world: world, opacity: opacity, clip: clip) }
+            guard let p = cachedPicture(for: layer) else { return nil }
+            return stretchedItem(p, over: b, world: world, opacity: opacity, clip: clip)
         case .text:
-            guard let s = cachedPicture(for: layer) else { return nil }
-            return stretchedItem(s, over: b, world: world, opacity: opacity, clip: clip)
+            guard let p = cachedPicture(for: layer) else { return nil }
+            return stretchedItem(p, over: b, world: world, opacity: opacity, clip: clip)
         }
+    }
+
+    /// A colour layer turned (or moved by a fraction of a pixel) by the affine `world`:
+    /// the operation draws what the layer's colour picture (`cachedPicture`: its bounds
+    /// rounded up) stretched over `b` would draw, without the picture. Opaque at full
+    /// opacity, its interior hides what is under it, as the picture's would.
+    private func solidItem(_ color: UInt32, over b: Rect2D, world: Homography, opacity: UInt8, clip: PixelRect)
+        -> DrawItem?
+    {
+        let w = Swift.max(1, Swift.min(4096, Int(b.width.rounded(.up))))
+        let h = Swift.max(1, Swift.min(4096, Int(b.height.rounded(.up))))
+        let toTarget = world * .translation(x: b.minX, y: b.minY)
+            * .scale(x: b.width / Double(w), y: b.height / Double(h))
+        let size = Rect2D(x: 0, y: 0, width: Double(w), height: Double(h))
+        let rect = (toTarget.pixelBounds(of: size) ?? clip).intersection(clip)
+        guard !rect.isEmpty, let m = toTarget.destinationToSource(over: rect) else { return nil }
+        var item = DrawItem(
+            operation: .transformedFill(color, width: w, height: h, m, opacity: opacity), rect: rect, opaque: .empty)
+        if color >> 24 == 255 && opacity == 255 {
+            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
+            item.interior = OpaqueInterior(
+                m, sourceWidth: w, sourceHeight: h, rect: rect, box: toTarget.pixelBounds(of: inner, grow: 0))
+        }
+        return item
     }
 
     /// `surface` stretched over `bounds` (Core Animation's `resize` gravity), drawn
@@ -187,13 +212,56 @@ extension Compositor {
         return imageItem(surface, homography: h, opacity: opacity, clip: clip)
     }
 
-    /// A colour or text layer's contents as pixels, the size of its bounds rounded up;
-    /// made again only when the contents or that size change.
-    func cachedPicture(for layer: Layer) -> Surface? {
+    /// A cached picture (`ContentCache`: maybe its ink alone) stretched over `bounds`
+    /// as the whole picture would be, drawn through `world`: the bytes the whole picture
+    /// draws. Moved by whole pixels, the ink is drawn at its place; turned or scaled, the
+    /// whole picture's matrix shifted by the ink's place (exactly: a position less a whole
+    /// number of pixels reads the same pixels with the same weights); in perspective,
+    /// where a shifted position rounds differently, the whole picture (`ContentCache.whole`).
+    private func stretchedItem(_ p: ContentCache, over b: Rect2D, world: Homography, opacity: UInt8, clip: PixelRect)
+        -> DrawItem?
+    {
+        let h = world * .translation(x: b.minX, y: b.minY)
+            * .scale(x: b.width / Double(p.width), y: b.height / Double(p.height))
+        guard p.isCut else { return imageItem(p.surface, homography: h, opacity: opacity, clip: clip) }
+        if let (x, y) = h.integerTranslation {
+            return imageItem(
+                p.surface, homography: .translation(x: Double(x + p.inkX), y: Double(y + p.inkY)), opacity: opacity,
+                clip: clip)
+        }
+        guard h.isAffine else {
+            guard let whole = p.whole() else { return nil }
+            return imageItem(whole, homography: h, opacity: opacity, clip: clip)
+        }
+        let size = Rect2D(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
+        let all = (h.pixelBounds(of: size) ?? clip).intersection(clip)
+        guard !all.isEmpty, let m = h.destinationToSource(over: all) else { return nil }
+        // Every pixel whose position lies within half a pixel of the ink.
+        let around = Rect2D(
+            x: Double(p.inkX - 1), y: Double(p.inkY - 1), width: Double(p.surface.width + 2),
+            height: Double(p.surface.height + 2))
+        let rect = (h.pixelBounds(of: around) ?? all).intersection(all)
+        guard !rect.isEmpty else { return nil }
+        let (u, uo) = m.m02.raw.subtractingReportingOverflow(Int32(p.inkX) << 16)
+        let (v, vo) = m.m12.raw.subtractingReportingOverflow(Int32(p.inkY) << 16)
+        guard !uo, !vo else {
+            guard let whole = p.whole() else { return nil }
+            return imageItem(whole, homography: h, opacity: opacity, clip: clip)
+        }
+        var shifted = m
+        shifted.m02 = Fixed(raw: u)
+        shifted.m12 = Fixed(raw: v)
+        return DrawItem(operation: .transformed(p.surface, shifted, opacity: opacity), rect: rect, opaque: .empty)
+    }
+
+    /// A colour or text layer's contents as pixels, the size of its bounds rounded up
+    /// (text: its ink alone, `ContentCache`); made again only when the contents or that
+    /// size change. Nil: nothing to draw (no memory, or text with no ink).
+    func cachedPicture(for layer: Layer) -> ContentCache? {
         let w = Swift.max(1, Swift.min(4096, Int(layer.bounds.width.rounded(.up))))
         let h = Swift.max(1, Swift.min(4096, Int(layer.bounds.height.rounded(.up))))
         if let c = layer.contentCache, c.contents == layer.contents, c.width == w, c.height == h {
-            return c.surface
+            return c
         }
         let surface: Surface?
         switch layer.contents {
@@ -209,8 +277,18 @@ extension Compositor {
             layer.contentCache = nil
             return nil
         }
-        layer.contentCache = ContentCache(surface: surface, contents: layer.contents, width: w, height: h)
-        return surface
+        var kept = (surface: surface, x: 0, y: 0)
+        if case .text = layer.contents {
+            guard let ink = ContentCache.ink(of: surface) else {
+                layer.contentCache = nil
+                return nil
+            }
+            kept = ink
+        }
+        let cache = ContentCache(
+            surface: kept.surface, contents: layer.contents, width: w, height: h, inkX: kept.x, inkY: kept.y)
+        layer.contentCache = cache
+        return cache
     }
 
     /// Redraws a group's offscreen picture when something inside changed; returns whether

@@ -11,7 +11,7 @@ extension Compositor {
     /// the same pass (no copy of the frame first: one read and one write a pixel).
     ///
     /// - Parameters:
-    ///   - under: the frame below, 32-bit, `target`'s size.
+    ///   - under: the frame below, 32-bit, `target`'s size; may be `target` itself.
     ///   - target: a 32-bit surface.
     public func paintOverlay(
         _ picture: Surface, homography: Homography, opacity: UInt8, over under: Surface, into target: Surface
@@ -28,7 +28,10 @@ extension Compositor {
             // Resampled: the frame below read once, in the same pass.
             overlayItems.append(DrawItem(operation: .transformedOver(s, m, opacity: o, below: under), rect: all, opaque: all))
         } else {
-            overlayItems.append(DrawItem(operation: .copy(under, x: 0, y: 0), rect: all, opaque: all))
+            // `under` may be the target itself (what it holds is the frame below).
+            if under !== target {
+                overlayItems.append(DrawItem(operation: .copy(under, x: 0, y: 0), rect: all, opaque: all))
+            }
             if let item { overlayItems.append(item) }
         }
         do {

@@ -15,6 +15,10 @@ struct DrawItem {
         case over(Surface, x: Int, y: Int, opacity: UInt8)
         /// An image through a destination-to-source matrix (bilinear, OVER, opacity).
         case transformed(Surface, Matrix3, opacity: UInt8)
+        /// A `width` x `height` solid colour through an affine destination-to-source
+        /// matrix (a turned colour layer): what `transformed` draws for a picture of
+        /// that colour, its inside filled rather than resampled.
+        case transformedFill(UInt32, width: Int, height: Int, Matrix3, opacity: UInt8)
         /// `below` (an opaque frame of the target's size) with an image drawn OVER it
         /// through an affine destination-to-source matrix, in one pass (`paintOverlay`).
         case transformedOver(Surface, Matrix3, opacity: UInt8, below: Surface)
@@ -39,6 +43,8 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, clip: clip)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, clip: clip)
+        case .transformedFill(let c, let w, let h, let m, let o):
+            try target.fill(c, width: w, height: h, destinationToSource: m, opacity: o, clip: clip)
         case .transformedOver(let s, let m, let o, let below):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, over: below, clip: clip)
         }
@@ -54,6 +60,8 @@ struct DrawItem {
         case .over(let s, let x, let y, let o): try target.over(s, x: x, y: y, opacity: o, spans: spans)
         case .transformed(let s, let m, let o):
             try target.draw(s, destinationToSource: m, filter: .bilinear, opacity: o, spans: spans)
+        case .transformedFill(let c, let w, let h, let m, let o):
+            try target.fill(c, width: w, height: h, destinationToSource: m, opacity: o, spans: spans)
         case .transformedOver(let s, let m, let o, let below):
             for span in spans {
                 let clip = PixelRect(x: Int(span.x0), y: Int(span.y), width: span.count, height: 1).intersection(target.bounds)
@@ -80,16 +88,74 @@ final class GroupCache {
 }
 
 /// A text or colour layer's contents turned into pixels, kept while unchanged.
+///
+/// A text picture keeps only its ink: the smallest rectangle holding every pixel that
+/// is not transparent (`inkX`, `inkY` its place in the whole `width` x `height`
+/// picture). Drawn at its place, it writes the bytes the whole picture writes (outside
+/// the ink the whole picture is transparent, and a bilinear sample past a picture's
+/// edge reads transparent too), and a row-wide label of a few words costs its words,
+/// not its row, when turned or moved.
 final class ContentCache {
+    /// The picture: the ink alone for text, the whole picture for a colour.
     var surface: Surface
     var contents: LayerContents
+    /// The whole picture's size, pixels (the layer's bounds rounded up).
     var width: Int
     var height: Int
+    /// Where `surface` lies in the whole picture, pixels.
+    var inkX: Int
+    var inkY: Int
 
-    init(surface: Surface, contents: LayerContents, width: Int, height: Int) {
+    init(surface: Surface, contents: LayerContents, width: Int, height: Int, inkX: Int = 0, inkY: Int = 0) {
         self.surface = surface
         self.contents = contents
         self.width = width
         self.height = height
+        self.inkX = inkX
+        self.inkY = inkY
+    }
+
+    /// Whether `surface` is the ink alone, not the whole picture.
+    var isCut: Bool { inkX != 0 || inkY != 0 || surface.width != width || surface.height != height }
+
+    /// The whole picture made again from the ink (a text layer in perspective), kept;
+    /// nil without memory for it.
+    func whole() -> Surface? {
+        guard isCut else { return surface }
+        if let w = wholeSurface { return w }
+        guard let w = try? Surface(width: width, height: height, format: surface.format) else { return nil }
+        w.fill(0)
+        do { try w.copy(from: surface, x: inkX, y: inkY) } catch { return nil }
+        wholeSurface = w
+        return w
+    }
+    private var wholeSurface: Surface?
+
+    /// `picture` cut down to its ink (nil: all transparent), and where the ink lies.
+    /// A picture whose ink fills most of it is kept whole.
+    static func ink(of picture: Surface) -> (surface: Surface, x: Int, y: Int)? {
+        guard picture.format.bytesPerPixel == 4 else { return (picture, 0, 0) }
+        var minX = picture.width, maxX = -1, minY = picture.height, maxY = -1
+        for y in 0..<picture.height {
+            let row = picture.row(y, as: UInt32.self)
+            var first = -1, last = -1
+            for x in 0..<picture.width where row[x] != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minY = Swift.min(minY, y)
+            maxY = y
+            minX = Swift.min(minX, first)
+            maxX = Swift.max(maxX, last)
+        }
+        guard maxX >= 0 else { return nil }
+        let ink = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        if ink.area * 10 >= picture.width * picture.height * 9 { return (picture, 0, 0) }
+        guard let cut = try? Surface(width: ink.width, height: ink.height, format: picture.format) else {
+            return (picture, 0, 0)
+        }
+        do { try cut.copy(from: picture, x: -ink.x, y: -ink.y) } catch { return (picture, 0, 0) }
+        return (cut, ink.x, ink.y)
     }
 }

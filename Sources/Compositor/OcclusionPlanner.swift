@@ -86,6 +86,8 @@ final class OcclusionPlanner {
         switch item.operation {
         case .transformed, .transformedOver, .over, .blend: return true
         case .fill, .copy: return false
+        // A turned solid colour: a fill inside when opaque, else a blend.
+        case .transformedFill(let c, _, _, _, let o): return c >> 24 != 255 || o != 255
         }
     }
 

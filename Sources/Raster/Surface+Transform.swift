@@ -51,6 +51,12 @@ extension Surface {
         let t = HomogeneousStepper(m)
         let src = SampleSource(source)
         let job = TransformJob(src: src, filter: filter, opacity: UInt32(opacity))
+        if path == .fast, filter == .bilinear, TransformJob.hasSteadyColumns(t) {
+            // Turned about a vertical axis: each column's u worked out once.
+            job.columns(
+                into: row(0, as: UInt32.self), rowPitch: stride / 4, x0: r.x, x1: r.maxX, y0: r.y, y1: r.maxY, t)
+            return
+        }
         for y in r.y..<r.maxY {
             let d = row(y, as: UInt32.self)
             switch (path, t.isAffine) {

@@ -14,10 +14,16 @@ public struct FrameOverlay {
     public let homography: Homography
     /// 255: opaque; 0: not drawn.
     public let opacity: UInt8
+    /// The picture covers every pixel of the buffer, opaque and unresampled (a turn's
+    /// first frame: the old frame as it was): the scene under it is not seen, so the
+    /// frame need not composite it (`FramePipeline.prepareUnderOverlay` does that after
+    /// the frame is handed over, for the frames that fade it in).
+    public let hidesScene: Bool
 
-    public init(picture: Surface, homography: Homography, opacity: UInt8) {
+    public init(picture: Surface, homography: Homography, opacity: UInt8, hidesScene: Bool = false) {
         self.picture = picture
         self.homography = homography
         self.opacity = opacity
+        self.hidesScene = hidesScene
     }
 }

@@ -143,28 +143,22 @@ public final class FramePipeline {
     /// A frame with `overlay` over the scene: the scene composited where it changed (into
     /// the shadow, or into `under` when the pipeline draws straight into its buffers),
     /// brought into panel space where it changed, then written whole into the buffer with
-    /// the picture over it.
+    /// the picture over it. An overlay that hides the scene (`FrameOverlay.hidesScene`)
+    /// is written alone while the scene under it has not been composited yet: that waits
+    /// for `prepareUnderOverlay`, after the frame is handed over.
     private func drawFrame(under overlay: FrameOverlay) throws(PipelineError) -> FrameStats {
         let buffer: DisplayBuffer
         do { buffer = try display.acquire() } catch { throw .display(error) }
-        var stats: FrameStats
+        var stats = FrameStats()
         do {
-            let below = try overlayBase()
-            if let shadow {
-                stats = try compositor.render(into: shadow, bufferAge: 1)
-                // Every buffer gets the whole frame while the picture moves.
-                history.push(everything)
-                if let turn, below !== shadow {
-                    for r in compositor.frameDamage.rects {
-                        let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
-                        try compositor.transfer(from: shadow, into: below, turn: turn, staging: nil, region: p)
-                    }
-                }
-            } else {
-                stats = try compositor.render(into: below, bufferAge: 1)
-            }
             let direct = display.format == .xrgb8888 && !display.prefersShadow
             let target = direct ? buffer.surface : try overlayStagingSurface()
+            var below = target
+            if !overlay.hidesScene || sceneUnderOverlayReady {
+                (below, stats) = try composeUnderOverlay()
+            }
+            // Every buffer gets the whole frame while the picture moves.
+            if shadow != nil { history.push(everything) }
             try compositor.paintOverlay(
                 overlay.picture, homography: overlay.homography, opacity: overlay.opacity, over: below, into: target)
             if !direct {
@@ -186,6 +180,42 @@ public final class FramePipeline {
         }
         framesDrawn += 1
         return stats
+    }
+
+    /// Whether the scene under the overlay has been composited since the overlay came:
+    /// until then an overlay that hides the scene is drawn alone.
+    private var sceneUnderOverlayReady = false
+
+    /// Whether `prepareUnderOverlay` has work to do.
+    public var needsUnderOverlay: Bool { overlay != nil && !sceneUnderOverlayReady }
+
+    /// While an overlay is set and the scene under it is not composited yet (its first
+    /// frame hid it): composites it now, between frames, so that the frames that fade the
+    /// overlay out find it ready. A turn's first frame is then the old picture alone,
+    /// on screen a scene's composite sooner. Nothing to do otherwise.
+    public func prepareUnderOverlay() throws(PipelineError) {
+        guard needsUnderOverlay else { return }
+        do { _ = try composeUnderOverlay() } catch { throw .compositor(error) }
+    }
+
+    /// The scene composited where it changed into the surface the overlay is drawn over
+    /// (the shadow, or `under`), brought into the buffers' space where it changed.
+    private func composeUnderOverlay() throws(CompositorError) -> (Surface, FrameStats) {
+        let below = try overlayBase()
+        let stats: FrameStats
+        if let shadow {
+            stats = try compositor.render(into: shadow, bufferAge: 1)
+            if let turn, below !== shadow {
+                for r in compositor.frameDamage.rects {
+                    let p = turn.turnedRect(r, sourceWidth: shadow.width, sourceHeight: shadow.height)
+                    try compositor.transfer(from: shadow, into: below, turn: turn, staging: nil, region: p)
+                }
+            }
+        } else {
+            stats = try compositor.render(into: below, bufferAge: 1)
+        }
+        sceneUnderOverlayReady = true
+        return (below, stats)
     }
 
     /// The scene the overlay is drawn over, in the buffers' space: the shadow when it
@@ -228,6 +258,7 @@ public final class FramePipeline {
     /// history records this frame as whole).
     private func endOverlay() {
         overlayEnded = false
+        sceneUnderOverlayReady = false
         under = nil
         overlayTarget = nil
         if shadow == nil { compositor.invalidateTargets() }
@@ -239,6 +270,10 @@ public final class FramePipeline {
     /// drawn with the turn's picture over it (the next turn starts from what the panel
     /// shows) and the display's turn on scanout.
     func oldFrame() throws(CompositorError) -> (picture: Surface, turn: QuarterTurn?) {
+        if overlay != nil, framesDrawn > 0, !sceneUnderOverlayReady {
+            // Asked again before the scene under the first frame's picture was made.
+            _ = try composeUnderOverlay()
+        }
         if let overlay, framesDrawn > 0, let below = (turn == nil ? shadow : nil) ?? under {
             let s: Surface
             do {

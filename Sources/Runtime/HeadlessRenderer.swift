@@ -237,6 +237,9 @@ public final class HeadlessRenderer {
             let stats: FrameStats
             do { stats = try pipeline.drawFrame() } catch { throw .frame(error) }
             let ms = (Stopwatch.now() - start) * 1000
+            // As the kiosk does, after the frame is handed over: what a turn's later
+            // frames need (in no frame's time, as in the kiosk's gap between frames).
+            do { try transition?.prepareNextFrames() } catch { throw .frame(error) }
             if display == nil { try waitUntilShown(drawnAt: start) }
             guard !step.outputs.isEmpty else { continue }
             for index in step.outputs {

@@ -26,6 +26,7 @@ import Testing
             case .over(_, let x, let y, let o): "over \(x),\(y) \(o)"
             case .transformed(_, _, let o): "transformed \(o)"
             case .transformedOver(_, _, let o, _): "transformed over \(o)"
+            case .transformedFill(_, _, _, _, let o): "transformed fill \(o)"
             case .fill: "fill"
             case .blend: "blend"
             }

@@ -109,7 +109,9 @@ import VitrineTestSupport
                 if threads == 0 && r[2].1 > 0 { everywhere += 1 }
             }
         }
-        #expect(everywhere > seeds.count / 2 && worthwhile > seeds.count / 6, "\(everywhere) and \(worthwhile) stacks")
+        // Where it pays: 10 of the 60 (12 before opaque turned colours became fills
+        // inside, not worth hiding).
+        #expect(everywhere > seeds.count / 2 && worthwhile > seeds.count / 10, "\(everywhere) and \(worthwhile) stacks")
     }
 
     /// The same while the stack moves over several frames with damage and two buffers

@@ -219,6 +219,80 @@ import Testing
         }
     }
 
+    /// Pictures turned about a vertical axis in perspective (m01 = m21 = 0: each
+    /// destination column has one source column, `TransformJob.columns`): wide enough to
+    /// cross the column table's chunks, moved so that columns fall outside the source, behind
+    /// the eye (w <= 0) or past the quotient's range, every opacity kind, both source formats,
+    /// clipped and not; the bytes of the reference path. The same for a matrix one unit
+    /// off that shape (m01 or m21 not 0), which takes the general path.
+    @Test func steadyColumnDrawsAgree() throws {
+        var rng = SeededRandom(seed: 29)
+        for i in 0..<90 {
+            let (w, h) = (Int.random(in: 1...40, using: &rng), Int.random(in: 1...24, using: &rng))
+            let src = rng.surface(width: w, height: h, format: i % 2 == 0 ? .xrgb8888 : .argb8888)
+            let dw = [3, 255, 256, 257, 513, 600][i % 6], dh = Int.random(in: 1...6, using: &rng)
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let th = Double.random(in: -1.5...1.5, using: &rng)
+            let persp = Double.random(in: -0.05...0.05, using: &rng)
+            let scale = Double.random(in: 0.05...3, using: &rng)
+            // Forward, source -> destination: x' = (c s u + tx) / (p u + 1), y' = (k u + s v + ty) / (p u + 1).
+            let f = [
+                [cosine(th) * scale, 0, Double.random(in: -40...Double(dw), using: &rng)],
+                [Double.random(in: -0.3...0.3, using: &rng), scale, Double.random(in: -10...Double(dh), using: &rng)],
+                [persp, 0, 1],
+            ]
+            let adj = [
+                [f[1][1] * f[2][2] - f[1][2] * f[2][1], f[0][2] * f[2][1] - f[0][1] * f[2][2], f[0][1] * f[1][2] - f[0][2] * f[1][1]],
+                [f[1][2] * f[2][0] - f[1][0] * f[2][2], f[0][0] * f[2][2] - f[0][2] * f[2][0], f[0][2] * f[1][0] - f[0][0] * f[1][2]],
+                [f[1][0] * f[2][1] - f[1][1] * f[2][0], f[0][1] * f[2][0] - f[0][0] * f[2][1], f[0][0] * f[1][1] - f[0][1] * f[1][0]],
+            ]
+            // Scaled so that the largest entry is 1, 100 or 30000 (Q16.16's range).
+            let k = [1.0, 100, 30000][i % 3] / adj.joined().map(abs).max()!
+            var m = Matrix3(rows: adj.map { $0.map { $0 * k } })
+            #expect(m.m01 == .zero && m.m21 == .zero)
+            if i % 10 == 9 { m.m01 = Fixed(raw: 1) }
+            if i % 10 == 8 { m.m21 = Fixed(raw: 1) }
+            let opacity: UInt8 = [255, 200, 1, 128][i % 4]
+            let clip = i % 4 == 3 ? rng.clip(width: dw, height: dh) : nil
+            try expectSame(dst, "steady columns #\(i) \(dw)x\(dh) opacity \(opacity) \(m)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, clip: clip, path: p)
+            }
+        }
+    }
+
+    /// A turned solid rectangle (`fill(_:width:height:destinationToSource:...)`) writes,
+    /// on both paths and on spans, the bytes the reference writes drawing a picture of
+    /// that size filled with the colour: opaque, translucent and tiny colours, every
+    /// opacity kind, 1-pixel and long thin rectangles, clipped and not.
+    @Test func transformedFillsAgreeWithASolidPicture() throws {
+        var rng = SeededRandom(seed: 31)
+        for i in 0..<150 {
+            let (w, h) = i % 7 == 0 ? (1, Int.random(in: 1...9, using: &rng)) : rng.size()
+            let color: UInt32 = [0xff34_3845, 0x8040_2010, 0x0101_0101, 0xffff_ffff, 0x7f7f_0000][i % 5]
+            let picture = try Surface(width: w, height: h, format: color >> 24 == 255 ? .xrgb8888 : .argb8888)
+            picture.fill(color)
+            let (dw, dh) = (Int.random(in: 1...48, using: &rng), Int.random(in: 1...30, using: &rng))
+            let dst = rng.surface(width: dw, height: dh, format: i % 3 == 0 ? .argb8888 : .xrgb8888)
+            let m = randomAffine(&rng, dw, dh)
+            let opacity: UInt8 = [255, 255, 200, 1, 128][i % 5]
+            let clip = i % 2 == 0 ? nil : rng.clip(width: dw, height: dh)
+            let want = dst.copy()
+            try want.draw(picture, destinationToSource: m, filter: .bilinear, opacity: opacity, clip: clip, path: .reference)
+            for path in [KernelPath.fast, .reference] {
+                let got = dst.copy()
+                try got.fill(color, width: w, height: h, destinationToSource: m, opacity: opacity, clip: clip, path: path)
+                #expect(got.pixelBytes == want.pixelBytes, "fill #\(i) \(w)x\(h) \(path) opacity \(opacity) \(m)")
+            }
+            let spans = (0..<dh).map { RowSpan(y: $0, x0: Int.random(in: -2...dw, using: &rng), x1: Int.random(in: 0...dw + 2, using: &rng)) }
+            let wantSpans = dst.copy(), gotSpans = dst.copy()
+            try spans.withUnsafeBufferPointer { b throws(RasterError) in
+                try wantSpans.draw(picture, destinationToSource: m, filter: .bilinear, opacity: opacity, spans: b, path: .reference)
+                try gotSpans.fill(color, width: w, height: h, destinationToSource: m, opacity: opacity, spans: b)
+            }
+            #expect(gotSpans.pixelBytes == wantSpans.pixelBytes, "fill on spans #\(i)")
+        }
+    }
+
     func randomAffine(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> Matrix3 {
         let a = Double.random(in: -3.2...3.2, using: &rng), s = Double.random(in: 0.3...2.5, using: &rng)
         let sh = Double.random(in: -0.4...0.4, using: &rng)

@@ -130,4 +130,66 @@ import Testing
         }
         #expect(!pipeline.needsDisplay || pipeline.compositor.needsDisplay, "nothing left to draw for the overlay")
     }
+
+    /// A turn's first frame: a picture that covers the buffer whole, opaque, exact
+    /// (`hidesScene`). That frame is the picture alone, written before the scene under it
+    /// is composited; the scene is composited by `prepareUnderOverlay` between frames (or,
+    /// when nobody called it, by the next frame itself), and the frames that fade the
+    /// picture out show the scene under it as a pipeline that composited it at once does.
+    @Test(arguments: setups) func aPictureThatHidesTheSceneIsDrawnBeforeTheSceneUnderIt(setup: Setup) throws {
+        for prepared in [true, false] {
+            let (display, pipeline, scene) = try make(setup)
+            let (plainDisplay, plain, plainScene) = try make(setup)
+            let (bw, bh) = (pipeline.bufferWidth, pipeline.bufferHeight)
+            // The whole buffer in one picture, a diagonal so a wrong placement shows.
+            let picture = try Surface(width: bw, height: bh, format: .xrgb8888)
+            for y in 0..<bh {
+                for x in 0..<bw { picture[x, y] = x == y ? 0xffff_ffff : 0xff00_0000 | UInt32(x * 2) << 16 | UInt32(y * 3) }
+            }
+            for frame in 0..<4 {
+                let t = 0.2 + 0.13 * Double(frame)
+                scene.update(time: t)
+                plainScene.update(time: t)
+                let opacity = UInt8(255 - 60 * frame)
+                pipeline.overlay = FrameOverlay(
+                    picture: picture, homography: .identity, opacity: opacity, hidesScene: frame == 0)
+                try pipeline.drawFrame()
+                try plain.drawFrame()
+                let got = try #require(display.front)
+                if frame == 0 {
+                    #expect(pipeline.needsUnderOverlay, "\(setup): the scene under the first frame waits")
+                    if setup.format == .xrgb8888 {
+                        #expect(Self.sameBytes(got, picture), "\(setup): the first frame is the picture alone")
+                    }
+                    if prepared { try pipeline.prepareUnderOverlay() }
+                    #expect(pipeline.needsUnderOverlay == !prepared)
+                    continue
+                }
+                #expect(!pipeline.needsUnderOverlay)
+                guard setup.format == .xrgb8888 else { continue }
+                let want = try #require(plainDisplay.front).copy()
+                let m = try #require(Homography.identity.destinationToSource(over: want.bounds))
+                try want.draw(picture, destinationToSource: m, opacity: opacity, path: .reference)
+                #expect(
+                    Self.sameBytes(got, want),
+                    "\(setup) frame \(frame)\(prepared ? "" : ", not prepared"): the scene under the fading picture")
+            }
+        }
+    }
+
+    /// An orientation asked for again right after a turn's first frame, before the scene
+    /// under it was composited: the old frame the next turn starts from is the picture
+    /// the panel shows, not an empty surface.
+    @Test func theOldFrameRightAfterAHiddenFirstFrame() throws {
+        let setup = Setup(orientation: .clockwise90, format: .xrgb8888, turnsOnScanout: false, prefersShadow: false)
+        let (display, pipeline, scene) = try make(setup)
+        scene.update(time: 0.2)
+        let picture = try Surface(width: pipeline.bufferWidth, height: pipeline.bufferHeight, format: .xrgb8888)
+        picture.fill(0xff12_3456)
+        pipeline.overlay = FrameOverlay(picture: picture, homography: .identity, opacity: 255, hidesScene: true)
+        try pipeline.drawFrame()
+        let old = try pipeline.oldFrame()
+        #expect(Self.sameBytes(old.picture, try #require(display.front)))
+        #expect(!pipeline.needsUnderOverlay)
+    }
 }

@@ -71,6 +71,9 @@ public final class Kiosk {
     /// The turn carried out for the frame being drawn: when it was asked for (scene
     /// seconds) and its rebuild, milliseconds.
     var turnInThisFrame: (askedAt: Double, rebuild: Double)?
+    /// When the turn whose first frame was the last one drawn was asked for: the next
+    /// frame, the first that moves, is logged against it.
+    var turnMovesNext: Double?
     /// The last orientation change: from the request to the first frame of the new
     /// orientation handed to the display, and that frame's rebuild, milliseconds.
     var lastTurn: (total: Double, rebuild: Double)?
@@ -351,13 +354,31 @@ public final class Kiosk {
         }
         framesDrawn += 1
         lastFrameAt = t
+        if let asked = turnMovesNext {
+            turnMovesNext = nil
+            logger.debug(
+                "rotation: the turn's first moving frame on screen \(Decimal.format((now - asked) * 1000, places: 1)) ms after it was asked")
+        }
         if let turn = turnInThisFrame {
             turnInThisFrame = nil
+            turnMovesNext = turn.askedAt
             let total = (now - turn.askedAt) * 1000
             lastTurn = (total, turn.rebuild)
             logger.info(
                 "rotation: orientation \(orientation) on screen \(Decimal.format(total, places: 1)) ms after it was asked (rebuilt in \(Decimal.format(turn.rebuild, places: 1)) ms)"
             )
+        }
+        if let turn = transition {
+            // Between this frame and the next: what the turn's later frames need.
+            let began = now
+            do {
+                if try turn.prepareNextFrames() {
+                    logger.debug(
+                        "rotation: the turn's next frames prepared in \(Decimal.format((now - began) * 1000, places: 1)) ms")
+                }
+            } catch {
+                logger.warning("rotation: \(error)")
+            }
         }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }

@@ -32,6 +32,11 @@ import Rotation
 /// has not moved yet, is the old frame itself (a copy, or a whole quarter turn), so it
 /// starts with no jump.
 ///
+/// The first frame writes the old frame alone (the scene under it is not seen): the new
+/// layout is composited, and the half-size pictures made, after that frame is handed
+/// over and before the next (`prepareNextFrames`), so the turn is on screen that much
+/// sooner after it is asked for.
+///
 /// Each turning frame draws one of two half-size pictures: the old frame as it was, or
 /// the same turned a quarter clockwise beforehand (once, when the turn starts), whichever
 /// is then turned, in the buffer, by an angle within 45° of upright or upside down. A
@@ -54,9 +59,11 @@ final class TurnTransition {
     let upright: Surface
     /// What the turning frames draw: the old frame at half its size each way (nil: no
     /// memory for it, or too small: `upright` serves), and the same turned a quarter
-    /// clockwise (nil: no memory for it).
-    private let half: Surface?
-    private let quarter: Surface?
+    /// clockwise (nil: no memory for it). Made by `prepareNextFrames` (or the first frame
+    /// that needs them).
+    private var half: Surface?
+    private var quarter: Surface?
+    private var halvesMade = false
     /// The clockwise angle, radians, each picture must be turned by in the buffer to show
     /// the old frame as the panel showed it: the picture's turn onto the panel, less the
     /// buffer's own turn onto the panel (on scanout).
@@ -84,8 +91,6 @@ final class TurnTransition {
         start = time
         self.pipeline = pipeline
         upright = picture
-        half = Self.halved(picture, with: pipeline.compositor)
-        quarter = Self.quarterTurned(half ?? picture, with: pipeline.compositor)
         uprightBase = Self.radians(turn) - Self.radians(pipeline.bufferTurn)
         quarterBase = uprightBase - .pi / 2
         centreX = Double(pipeline.bufferWidth) / 2
@@ -102,6 +107,26 @@ final class TurnTransition {
         }
         set(progress: TimingCurve.easeInOut.value(at: p))
         return true
+    }
+
+    /// The work the frames after the first need, done once between frames (after the
+    /// first is handed over): the new layout composited under the picture, and the
+    /// half-size pictures. Errors: the pipeline's, when the surface under the picture
+    /// can't be made (the next frame tries again). Returns whether there was anything
+    /// to do.
+    @discardableResult
+    func prepareNextFrames() throws(PipelineError) -> Bool {
+        let work = !halvesMade || pipeline.needsUnderOverlay
+        makeHalves()
+        try pipeline.prepareUnderOverlay()
+        return work
+    }
+
+    private func makeHalves() {
+        guard !halvesMade else { return }
+        halvesMade = true
+        half = Self.halved(upright, with: pipeline.compositor)
+        quarter = Self.quarterTurned(half ?? upright, with: pipeline.compositor)
     }
 
     /// Ends it at once (another turn, a reload): the picture is gone.
@@ -126,6 +151,7 @@ final class TurnTransition {
     }
 
     private func set(progress e: Double) {
+        if e > 0 { makeHalves() }
         let a = panelAngle(at: e)
         var picture = e > 0 ? half ?? upright : upright, turnBy = uprightBase + a
         var (width, height) = (upright.width, upright.height)
@@ -136,7 +162,8 @@ final class TurnTransition {
         }
         let opacity = UInt8((255 * (1 - e)).rounded())
         let h = homography(picture, shownAs: width, height, turnedBy: turnBy)
-        overlay = FrameOverlay(picture: picture, homography: h, opacity: opacity)
+        // At the start the old frame covers the buffer exactly, copied or turned whole.
+        overlay = FrameOverlay(picture: picture, homography: h, opacity: opacity, hidesScene: e == 0)
         pipeline.overlay = opacity > 0 ? overlay : nil
     }
 
