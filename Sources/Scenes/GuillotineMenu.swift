@@ -1,7 +1,6 @@
 import Compositor
 import Input
 import Motion
-import Raster
 import Show
 
 /// The guillotine drop-down menu (issue 17, after Yalantis's Guillotine Menu): a
@@ -33,17 +32,16 @@ import Show
 /// per tap and the blade always ends on one of its stops.
 ///
 /// **Layers** (ours): `layer` (a full-screen container that takes no touches) holds the
-/// blade and the button. The blade is one opaque picture: its contents are an opaque
-/// (xrgb8888) snapshot of the menu's face (`face`: the background, the bar with the host's
-/// title, the items), drawn once, so the compositor draws the whole menu as one opaque
-/// image, copied at rest and transformed while it swings, and can hide the host under it.
-/// Its sublayers are invisible rows (no contents) that take the items' taps, turned with
-/// it. The picture is the menu's own: made when the menu drops (the tap, before its
-/// frame; its pages come present, so no frame pays the faults of 8 MB at 1920x1080, as
-/// with the folder reveal's capture), the face drawn into it in the drop's first frame,
-/// and gone with the menu once it has closed (issue 19's memory budget: a kept picture
-/// was 8.3 MB at 1920x1080 held for a menu that may never drop again; so every drop's
-/// first frame draws the face, as only the first drop over a screen did).
+/// blade and the button. The blade is a colour layer (the menu's background) whose
+/// sublayers are its face: the bar with the host's title, the items' titles and the lines
+/// under them, then invisible rows (no contents) that take the items' taps, all turned
+/// with it. The compositor draws them as they are each frame: upright, fills and text at
+/// whole pixels; swinging, each colour turned is a fill inside its edges (not a resampled
+/// picture) and each title its ink turned. So a frame of the swing costs the screen's
+/// fill and the titles' ink, where one screen-sized picture of the face, resampled whole
+/// in every frame near upright, cost 4-7 ms at 1920x1080 (and 8.3 MB). The background,
+/// opaque, hides the host under it: at rest it covers the screen, and turned, the
+/// host's costly draws are left out under its interior.
 final class GuillotineMenu {
     /// The blade's background and its bar (premultiplied, opaque).
     static let background: UInt32 = 0xff34_3845
@@ -64,13 +62,8 @@ final class GuillotineMenu {
     let layer: Layer
     let blade: Layer
     let button: Layer
-    /// The menu's face, upright, screen-sized, outside the tree: drawn into the blade's
-    /// picture.
-    let face: Layer
     /// The items' tap targets, sublayers of the blade.
     private(set) var rows: [Layer] = []
-    /// The blade's picture (nil if it could not be allocated: the blade is then plain).
-    private(set) var picture: Surface?
 
     /// The swing (nil until the first update after a gesture's drop).
     private(set) var drop: GuillotineDrop?
@@ -116,7 +109,6 @@ final class GuillotineMenu {
         layer.allowsHitTesting = false
         blade = Layer(name: "menu.blade", frame: m.screen, contents: .color(Self.background))
         button = Layer(name: "menu.button", frame: host.button)
-        face = Layer(name: "menu.face", frame: m.screen, contents: .color(Self.background))
         buildFace(m)
         for i in items.indices {
             let row = Layer(name: "menu.item\(i)", frame: layout.item(i))
@@ -126,19 +118,14 @@ final class GuillotineMenu {
         MenuGlyph.addBars(to: button, side: host.button.width, namePrefix: "menu.button")
         layer.addSublayer(blade)
         layer.addSublayer(button)
-        // The screen is at least 1 x 1, a panel's logical size; clamped anyway.
-        if let s = try? Surface(
-            width: Swift.max(1, m.width.clampedInt), height: Swift.max(1, m.height.clampedInt), format: .xrgb8888)
-        {
-            picture = s
-            blade.showSnapshot(of: face, in: s)
-        }
         makeRecognizers(accepts: accepts)
         show(angle: open ? 0 : GuillotineGeometry.closedAngle)
     }
 
-    /// The face's layers: background, bar, the host's title, the items' titles and lines.
+    /// The face's layers on the blade (its background): the bar, the host's title, the
+    /// items' titles and lines.
     private func buildFace(_ m: ScreenMetrics) {
+        let face = blade
         let bar = Layer(name: "menu.bar", frame: layout.bar, contents: .color(Self.barColor))
         face.addSublayer(bar)
         face.addSublayer(

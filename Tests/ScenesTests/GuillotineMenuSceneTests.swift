@@ -303,20 +303,25 @@ import VitrineTestSupport
         #expect(m.isOpening && h.scene.current == .menu)
     }
 
-    /// The blade is one opaque picture: its contents an opaque (xrgb8888) image of the
-    /// whole screen, drawn from the face once; its sublayers draw nothing. Open and at
-    /// rest it is the topmost opaque draw covering the screen: nothing under it is painted.
-    @Test func bladeIsOneOpaquePicture() throws {
+    /// The blade is its face drawn live: a colour layer (the background) with the bar,
+    /// the host's title, the items' titles and lines, and the invisible tap rows as its
+    /// sublayers; no picture of the face is made (no image anywhere in the menu). Open
+    /// and at rest, the background is the topmost opaque draw covering the screen:
+    /// nothing under it is painted.
+    @Test func bladeIsItsFaceDrawnLive() throws {
         let h = try Self.harness(text: true)
         h.run(until: 3, step: 1.0 / 60)
         let m = try #require(h.scene.menu)
-        guard case .image(let picture) = m.blade.contents else {
-            Issue.record("the blade's contents are not a picture")
-            return
+        #expect(m.blade.contents == .color(GuillotineMenu.background))
+        let names = m.blade.sublayers.map(\.name)
+        #expect(names.first == "menu.bar" && names.contains("menu.title") && names.contains("menu.item0.title"))
+        #expect(names.contains("menu.item0.line") && names.last == "menu.item\(m.items.count - 1)")
+        func images(_ l: Layer) -> Int {
+            var own = 0
+            if case .image = l.contents { own = 1 }
+            return own + l.sublayers.reduce(0) { $0 + images($1) }
         }
-        #expect(picture.format == .xrgb8888 && picture.width == 800 && picture.height == 480)
-        #expect(m.blade.sublayers.allSatisfy { !$0.hasVisibleContents })
-        #expect(m.face.superlayer == nil)
+        #expect(images(m.layer) == 0)
         let stats = try h.compositor.render(into: h.target, bufferAge: 0)
         #expect(stats.repaintedPixels == 800 * 480)
         let surface = try h.render()
@@ -324,37 +329,45 @@ import VitrineTestSupport
         #expect(h.compositor.firstVisibleItem(for: PixelRect(x: 0, y: 0, width: 800, height: 480)) >= 0)
     }
 
-    /// The blade's picture is the menu's own: made when the menu drops, the face drawn
-    /// into it in the drop's first frame, and gone once the menu has closed and a frame
-    /// has been drawn without it (issue 19's memory budget: the scene keeps no
-    /// screen-sized picture for a menu that may never drop again). The next drop makes
-    /// and draws a new one; a new layout, one of the new size.
-    @Test func thePictureIsMadeForTheDropAndGoesWithTheMenu() throws {
-        let h = try Self.harness(start: .home, show: ShowFixture.show)
-        h.scene.open(.menu, time: 0)
-        weak var first: Surface?
-        do {
-            let m = try #require(h.scene.menu)
-            let picture = try #require(m.picture)
-            #expect(m.blade.isSnapshotPending && picture.width == 800 && picture.height == 480)
-            h.run(until: 0.1, step: 1.0 / 60)
-            _ = try h.render()
-            #expect(!m.blade.isSnapshotPending && picture[400, 470] == GuillotineMenu.background)
-            m.reverse()
-            first = picture
+    /// While it swings, the blade's colours are drawn as turned fills and its titles as
+    /// their ink: the frame is what drawing the same face as one picture, turned, draws
+    /// (the picture's way, before), within the bilinear rounding at the titles' edges.
+    @Test func aSwingingBladeDrawsWhatItsPictureDrew() throws {
+        let h = try Self.harness(text: true)
+        h.run(until: 0.5, step: 1.0 / 60)
+        let m = try #require(h.scene.menu)
+        #expect(m.angle != 0 && m.angle != GuillotineGeometry.closedAngle)
+        let live = try h.render().copy()
+        // The face as one picture: the blade's own tree drawn upright into a surface.
+        let face = try Surface(width: 800, height: 480, format: .xrgb8888)
+        let upright = Compositor(width: 800, height: 480, paintThreads: 0)
+        upright.textRasterizer = h.compositor.textRasterizer
+        let copy = Layer(name: "face", frame: Rect2D(x: 0, y: 0, width: 800, height: 480), contents: .color(GuillotineMenu.background))
+        for l in m.blade.sublayers {
+            let k = Layer(name: l.name, frame: l.frame, contents: l.contents)
+            copy.addSublayer(k)
         }
-        #expect(first != nil)
-        h.run(until: 3, step: 1.0 / 60)
-        _ = try h.render()
-        #expect(h.scene.menu == nil)
-        #expect(first == nil, "the closed menu's picture is still held")
-        h.scene.open(.menu, time: 3)
-        let second = try #require(h.scene.menu)
-        #expect(second.blade.isSnapshotPending && second.picture?.width == 800)
-        // A new size: the menu, open, laid out again with a picture of that size.
-        h.scene.resize(width: 480, height: 800)
-        #expect(h.scene.menu?.picture?.width == 480 && h.scene.menu?.picture?.height == 800)
-        #expect(h.scene.menu?.blade.isSnapshotPending == true)
+        upright.root.addSublayer(copy)
+        _ = try upright.render(into: face, bufferAge: 0)
+        let saved = m.blade.sublayers
+        for l in saved { l.isHidden = true }
+        m.blade.contents = .image(face)
+        let pictured = try h.render().copy()
+        for l in saved { l.isHidden = false }
+        m.blade.contents = .color(GuillotineMenu.background)
+        var worst = 0, differing = 0
+        for y in 0..<480 {
+            for x in 0..<800 {
+                let a = live[x, y], b = pictured[x, y]
+                var d = 0
+                for shift in [0, 8, 16] { d = max(d, abs(Int((a >> UInt32(shift)) & 0xff) - Int((b >> UInt32(shift)) & 0xff))) }
+                worst = max(worst, d)
+                if d > 2 { differing += 1 }
+            }
+        }
+        // Text resampled then laid over the background, or laid over it then resampled
+        // with it: the 7-bit weights round apart by a few levels at the glyphs' edges.
+        #expect(worst <= 12 && differing < 800 * 480 / 1000, "worst \(worst), \(differing) pixels differ by more than 2")
     }
 
     // MARK: Bad input
@@ -369,7 +382,7 @@ import VitrineTestSupport
             + h.tap(h.metrics.menuButton.centre, at: 3))
         h.run(until: 2.8, step: 1.0 / 60)
         let m = try #require(h.scene.menu)
-        #expect(m.rows.isEmpty && m.face.sublayers.contains { $0.name == "menu.empty" })
+        #expect(m.rows.isEmpty && m.blade.sublayers.contains { $0.name == "menu.empty" })
         #expect(m.isOpening && h.scene.current == .menu)
         h.run(until: 6, step: 1.0 / 60)
         #expect(h.scene.menu == nil && h.scene.current == .home)
