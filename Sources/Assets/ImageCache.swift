@@ -101,6 +101,17 @@ public final class ImageCache {
         if case .picture(_, let bytes) = removed.entry { bytesInUse -= bytes }
     }
 
+    /// Forgets every picture but remembers failures (a bad file is not read, nor
+    /// reported, again): the pictures at rest, when only their resampled copies are
+    /// shown. The counters keep counting.
+    public func removePictures() {
+        entries = entries.filter {
+            if case .failure = $0.value.entry { return true }
+            return false
+        }
+        bytesInUse = 0
+    }
+
     /// Forgets every picture and failure. The counters keep counting.
     public func removeAll() {
         entries.removeAll()

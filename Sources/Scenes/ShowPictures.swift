@@ -106,9 +106,12 @@ public final class ShowPictures {
     /// recently used first, until the resampled pictures that layers under `root` show
     /// and those only kept take `restingBytes` at most. Pictures shown stay (letting go
     /// of them would free nothing); pictures no layer shows go first even if something
-    /// else still holds them. Returns the bytes let go.
+    /// else still holds them. The show's originals go too (`ShowAssets.removePictures`:
+    /// a resample that misses later decodes or draws its original again). Returns the
+    /// bytes of resampled pictures let go.
     @discardableResult
     func settle(showing root: Layer) -> Int {
+        assets.removePictures()
         var shown = Set<ObjectIdentifier>()
         Self.collectPictures(root, into: &shown)
         var total = 0

@@ -17,6 +17,16 @@ final class DemoPictureCache {
 
     init(budgetBytes: Int) { self.budgetBytes = max(budgetBytes, 0) }
 
+    /// Forgets every drawn picture (a path the demo lacks stays known: not warned of
+    /// again); each is drawn again, identically, when next asked for.
+    func removePictures() {
+        pictures.removeAll()
+        bytesInUse = 0
+    }
+
+    /// Pictures drawn and kept now.
+    var count: Int { pictures.count }
+
     /// The picture, and a warning to log now (if any).
     func image(_ path: AssetPath) -> (Surface, String?) {
         clock += 1

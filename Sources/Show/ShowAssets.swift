@@ -18,6 +18,9 @@ public final class ShowAssets {
     }
     private let source: Source
     private var warnings: [String] = []
+    /// Each file's picture size once decoded, kept when the pictures go
+    /// (`removePictures`): a layout asks for sizes again without decoding again.
+    private var sizes: [AssetPath: (width: Int, height: Int)] = [:]
 
     /// Pictures from files under `directory` (through Assets' ImageCache).
     /// - Parameter budgetBytes: most bytes of decoded pixels kept (see `ImageCache`; 16
@@ -65,8 +68,29 @@ public final class ShowAssets {
     /// (through the cache) the first time.
     public func size(_ path: AssetPath) -> (width: Int, height: Int) {
         if case .demo = source, let picture = DemoPicture(path: path) { return picture.size }
+        if let known = sizes[path] { return known }
         let s = image(path)
+        sizes[path] = (s.width, s.height)
         return (s.width, s.height)
+    }
+
+    /// Lets go of the pictures kept (the scenes keep what they show resampled; an
+    /// original serves only to resample one again): at rest, once a screen has gone
+    /// (`ShowPictures.settle`). Failures stay remembered (one warning each, ever) and
+    /// sizes known; a picture asked for again is decoded, or drawn, again.
+    public func removePictures() {
+        switch source {
+        case .directory(_, let cache): cache.removePictures()
+        case .demo(let cache): cache.removePictures()
+        }
+    }
+
+    /// Pictures kept now (decoded files or drawn demo pictures).
+    public var picturesKept: Int {
+        switch source {
+        case .directory(_, let cache): cache.picturePaths.count
+        case .demo(let cache): cache.count
+        }
     }
 
     /// Warnings since the last call, one line each ("show/x.png: not a PNG or JPEG file").

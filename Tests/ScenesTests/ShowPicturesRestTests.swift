@@ -29,7 +29,10 @@ import Testing
         for p in pages { _ = pictures.picture(p, width: 320, height: 400) }
         #expect(pictures.cachedBytes == 800 * 4 * 480 + 3 * page)
         // 1 536 000 shown + 512 000 kept = 2 048 000 <= 2 097 152; one more page is over.
+        #expect(pictures.assets.picturesKept > 0)
         #expect(pictures.settle(showing: root) == 2 * page)
+        // The originals go too: only resampled copies are shown.
+        #expect(pictures.assets.picturesKept == 0)
         #expect(pictures.cachedBytes == 800 * 4 * 480 + page)
         #expect(pictures.isCached(Self.show.home.wallpaper) && pictures.isCached(pages[2]))
         #expect(!pictures.isCached(pages[0]) && !pictures.isCached(pages[1]))

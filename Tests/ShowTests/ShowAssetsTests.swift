@@ -62,4 +62,44 @@ import Testing
                 "\(dir.path)/empty.png: empty: no PNG data",
             ])
     }
+
+    /// At rest the pictures go (`removePictures`), from files and from the demo: a
+    /// picture asked for again is read, or drawn, again, the same pixels; a bad file is
+    /// not read, nor reported, again; a size once known is answered without a read.
+    @Test func picturesGoAtRestFailuresAndSizesStay() throws {
+        let dir = try TempDirectory()
+        let s = try Surface(width: 5, height: 4, format: .argb8888)
+        s.fill(0xff10_2030)
+        try PNG.write(s, to: dir.file("a.png"))
+        try dir.write("hello", to: "bad.png")
+        let assets = ShowAssets(directory: dir.path)
+        let first = assets.image("a.png")
+        _ = assets.image("bad.png")
+        #expect(assets.size("a.png") == (5, 4))
+        #expect(assets.picturesKept == 1 && assets.takeWarnings().count == 1)
+        assets.removePictures()
+        #expect(assets.picturesKept == 0)
+        try dir.write("gone", to: "a.png")  // a read now would fail: the size is remembered
+        #expect(assets.size("a.png") == (5, 4))
+        #expect(assets.picturesKept == 0)
+        _ = assets.image("bad.png")
+        #expect(assets.takeWarnings() == [], "a remembered failure reported again")
+        try PNG.write(s, to: dir.file("a.png"))
+        let again = assets.image("a.png")
+        #expect(again !== first && again[2, 2] == 0xff10_2030)
+
+        let demo = ShowAssets.demo()
+        let cover = DemoShow.show.books[0].cover
+        let drawn = demo.image(cover)
+        #expect(demo.picturesKept == 1)
+        demo.removePictures()
+        #expect(demo.picturesKept == 0)
+        let redrawn = demo.image(cover)
+        #expect(redrawn !== drawn && redrawn.width == drawn.width && redrawn.height == drawn.height)
+        var same = true
+        for y in stride(from: 0, to: drawn.height, by: 7) {
+            for x in stride(from: 0, to: drawn.width, by: 5) where redrawn[x, y] != drawn[x, y] { same = false }
+        }
+        #expect(same, "the demo's picture drawn again differs")
+    }
 }
