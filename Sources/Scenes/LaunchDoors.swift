@@ -51,7 +51,8 @@ final class LaunchDoors {
     func makeBackground(_ pictures: ShowPictures) {
         guard needsBackground else { return }
         let f = background.frame
-        madeBackground = pictures.picture(backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt)
+        madeBackground = pictures.picture(
+            backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt, drawnNear: true)
         if !doorsAreOpaque { showBackground() }
     }
 
@@ -77,10 +78,10 @@ final class LaunchDoors {
         background = Layer(name: "launch.background", frame: ScreenFit.fill(pictures.size(bgPath), in: m.screen))
         leftDoor = pictures.layer(
             name: "launch.leftDoor", path: portrait ? launch.leftDoor.portrait : launch.leftDoor.landscape,
-            stretch: Self.leftFrame(m))
+            stretch: Self.leftFrame(m), drawnNear: true)
         rightDoor = pictures.layer(
             name: "launch.rightDoor", path: portrait ? launch.rightDoor.portrait : launch.rightDoor.landscape,
-            stretch: Self.rightFrame(m))
+            stretch: Self.rightFrame(m), drawnNear: true)
         doorsAreOpaque = [leftDoor, rightDoor].allSatisfy { door in
             if case .image(let s) = door.contents { s.format == .xrgb8888 } else { false }
         }

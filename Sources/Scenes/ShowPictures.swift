@@ -50,6 +50,9 @@ public final class ShowPictures {
         /// Only the part an aspect-filling layer of the size shows (`layer(fill:)`), not
         /// all of the picture stretched.
         var cropped = false
+        /// Made from the picture drawn at about the size (`ShowAssets.image(_:covering:)`:
+        /// the launch's), not from its original.
+        var drawnNear = false
     }
 
     private struct Entry {
@@ -154,8 +157,10 @@ public final class ShowPictures {
     /// The picture at `path` resampled to `width` x `height` pixels (at least 1 each):
     /// all of it stretched, or with `cropped` only the part an aspect-filling layer of
     /// that size shows (`layer(fill:)`).
-    func picture(_ path: AssetPath, width: Int, height: Int, cropped: Bool = false) -> Surface {
-        let key = Key(path: path, width: Swift.max(1, width), height: Swift.max(1, height), cropped: cropped)
+    func picture(_ path: AssetPath, width: Int, height: Int, cropped: Bool = false, drawnNear: Bool = false) -> Surface {
+        let key = Key(
+            path: path, width: Swift.max(1, width), height: Swift.max(1, height), cropped: cropped,
+            drawnNear: drawnNear)
         uses += 1
         if var e = entries[key] {
             e.lastUse = uses
@@ -173,8 +178,8 @@ public final class ShowPictures {
             surface = Self.part(
                 of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
         } else {
-            surface = ShowResample.opaqueIfPossible(
-                ShowResample.resample(assets.image(path), width: key.width, height: key.height))
+            let source = drawnNear ? assets.image(path, covering: key.width, key.height) : assets.image(path)
+            surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
         }
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
@@ -214,9 +219,10 @@ public final class ShowPictures {
     }
 
     /// A layer showing the picture stretched over `frame` (its aspect ignored: doors).
-    func layer(name: String, path: AssetPath, stretch frame: Rect2D) -> Layer {
+    func layer(name: String, path: AssetPath, stretch frame: Rect2D, drawnNear: Bool = false) -> Layer {
         let layer = Layer(name: name, frame: frame)
-        layer.contents = .image(picture(path, width: frame.width.clampedInt, height: frame.height.clampedInt))
+        layer.contents = .image(
+            picture(path, width: frame.width.clampedInt, height: frame.height.clampedInt, drawnNear: drawnNear))
         return layer
     }
 

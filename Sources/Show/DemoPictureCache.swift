@@ -38,7 +38,7 @@ final class DemoPictureCache {
             let first = unknown.insert(path).inserted
             return (placeholder, first ? "\(path): not a picture of the demo show" : nil)
         }
-        let surface = picture.draw(text: text)
+        let (surface, warning) = draw(picture)
         let bytes = surface.stride * surface.height
         while bytesInUse + bytes > budgetBytes, let oldest = pictures.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             pictures.removeValue(forKey: oldest.key)
@@ -46,11 +46,15 @@ final class DemoPictureCache {
         }
         pictures[path] = (surface, clock)
         bytesInUse += bytes
-        var warning: String? = nil
-        if let error = text.fontError, !fontReported {
-            fontReported = true
-            warning = "demo show: text left out: \(error)"
-        }
         return (surface, warning)
+    }
+
+    /// `picture` drawn at `width` x `height` (default its natural size), not kept; and
+    /// the warning, the first time, that its text was left out (no font).
+    func draw(_ picture: DemoPicture, width: Int? = nil, height: Int? = nil) -> (Surface, String?) {
+        let surface = picture.draw(text: text, width: width, height: height)
+        guard let error = text.fontError, !fontReported else { return (surface, nil) }
+        fontReported = true
+        return (surface, "demo show: text left out: \(error)")
     }
 }

@@ -62,6 +62,24 @@ public final class ShowAssets {
         }
     }
 
+    /// The picture at `path` for showing at about `width` x `height` pixels: a demo
+    /// picture is drawn at its design's aspect just large enough to cover that size (at
+    /// most its natural size), instead of at its natural size to be brought down (the
+    /// launch's doors and background are 1920x1080 by design: at 800x480, drawing them
+    /// so and resampling them was two thirds of the start's instructions); not kept. A
+    /// file's picture is `image(path)`.
+    public func image(_ path: AssetPath, covering width: Int, _ height: Int) -> Surface {
+        guard case .demo(let cache) = source, let picture = DemoPicture(path: path) else { return image(path) }
+        let (w, h) = picture.size
+        let scale = Swift.max(Double(width) / Double(w), Double(height) / Double(h))
+        if scale >= 1 { return image(path) }
+        let dw = Swift.max(1, Swift.min(w, Int((Double(w) * scale).rounded(.up))))
+        let dh = Swift.max(1, Swift.min(h, Int((Double(h) * scale).rounded(.up))))
+        let (surface, warning) = cache.draw(picture, width: dw, height: dh)
+        if let warning { warnings.append(warning) }
+        return surface
+    }
+
     /// The size of the picture at `path`, pixels: what `image(path).width/height` would
     /// give. The demo's pictures answer from their design without drawing anything (a
     /// layout asks for sizes before, and more often than, pixels); a file's is decoded

@@ -147,8 +147,8 @@ import Testing
         let doors = try #require(late.launch)
         #expect(doors.metrics.isPortrait)
         #expect(doors.leftDoor.frame == Rect2D(x: 0, y: 0, width: 72, height: 240))
-        #expect(doors.leftDoor.contents == .image(late.pictures.picture("left-p.png", width: 72, height: 240)))
-        #expect(doors.rightDoor.contents == .image(late.pictures.picture("right-p.png", width: 72, height: 240)))
+        #expect(doors.leftDoor.contents == .image(late.pictures.picture("left-p.png", width: 72, height: 240, drawnNear: true)))
+        #expect(doors.rightDoor.contents == .image(late.pictures.picture("right-p.png", width: 72, height: 240, drawnNear: true)))
         late.orientationKnown(at: 4)  // only the first counts
         for t in [3.2, 3.5, 3.8, 4.1, 4.4, 4.69] {
             late.update(time: t)

@@ -102,4 +102,29 @@ import Testing
         }
         #expect(same, "the demo's picture drawn again differs")
     }
+
+    /// A picture for showing at about a size (the launch's): a demo picture drawn at its
+    /// design's aspect just covering that size, not kept; at its natural size or larger,
+    /// the original (kept); a file's picture, the file's.
+    @Test func aDemoPictureDrawnToCoverASize() throws {
+        let demo = ShowAssets.demo()
+        let door = "launch/left-l.png"
+        #expect(demo.size(door) == (960, 1080))
+        let small = demo.image(door, covering: 400, 480)
+        #expect((small.width, small.height) == (427, 480))
+        #expect(demo.picturesKept == 0)
+        let background = demo.image("launch/bg-l.png", covering: 853, 480)
+        #expect((background.width, background.height) == (854, 480))
+        let big = demo.image(door, covering: 960, 1200)
+        #expect((big.width, big.height) == (960, 1080) && demo.picturesKept == 1)
+        #expect(demo.takeWarnings() == [])
+
+        let dir = try TempDirectory()
+        let s = try Surface(width: 30, height: 20, format: .argb8888)
+        s.fill(0xff20_4060)
+        try PNG.write(s, to: dir.file("a.png"))
+        let files = ShowAssets(directory: dir.path)
+        let a = files.image("a.png", covering: 3, 2)
+        #expect((a.width, a.height) == (30, 20) && a === files.image("a.png"))
+    }
 }
