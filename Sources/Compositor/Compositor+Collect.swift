@@ -137,14 +137,19 @@ extension Compositor {
         let rect = (h.pixelBounds(of: size) ?? clip).intersection(clip)
         guard !rect.isEmpty, let m = h.destinationToSource(over: rect) else { return nil }
         var item = DrawItem(operation: .transformed(surface, m, opacity: opacity), rect: rect, opaque: .empty)
-        if opaque {
-            // Roughly where the interior lies: the picture less its edge pixel, mapped.
-            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
-            item.interior = OpaqueInterior(
-                m, sourceWidth: surface.width, sourceHeight: surface.height, rect: rect,
-                box: h.pixelBounds(of: inner, grow: 0))
-        }
+        if opaque { item.interior = Self.interior(m, h, width: surface.width, height: surface.height, rect: rect) }
         return item
+    }
+
+    /// The interior of an opaque `width` x `height` source drawn through `h` (`m` its
+    /// destination-to-source matrix over `rect`): `OpaqueInterior`, with roughly where it
+    /// lies, the source less its edge pixel, mapped.
+    private static func interior(_ m: Matrix3, _ h: Homography, width: Int, height: Int, rect: PixelRect)
+        -> OpaqueInterior?
+    {
+        let inner = Rect2D(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1)
+        return OpaqueInterior(
+            m, sourceWidth: width, sourceHeight: height, rect: rect, box: h.pixelBounds(of: inner, grow: 0))
     }
 
     /// The operation for a layer's own contents under `world`.
@@ -195,9 +200,7 @@ extension Compositor {
         var item = DrawItem(
             operation: .transformedFill(color, width: w, height: h, m, opacity: opacity), rect: rect, opaque: .empty)
         if color >> 24 == 255 && opacity == 255 {
-            let inner = Rect2D(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)
-            item.interior = OpaqueInterior(
-                m, sourceWidth: w, sourceHeight: h, rect: rect, box: toTarget.pixelBounds(of: inner, grow: 0))
+            item.interior = Self.interior(m, toTarget, width: w, height: h, rect: rect)
         }
         return item
     }

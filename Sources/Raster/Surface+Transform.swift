@@ -213,11 +213,9 @@ struct TransformJob {
     ) {
         let (u0, v0, _) = t.at(x0, y)
         let du = t.m.0, dv = t.m.3
-        let w = Int128(src.width) << 16, h = Int128(src.height) << 16
-        var k0: Int64 = 0, k1 = Int64(x1 - x0)
-        // -0.5 < u0 + k du < w + 0.5, and likewise v: the same test as `touches`.
-        LinearSpan.restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: w + 0x8000)
-        LinearSpan.restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: h + 0x8000)
+        let span = LinearSpan.touching(
+            u0: u0, v0: v0, du: du, dv: dv, width: src.width, height: src.height, count: x1 - x0)
+        let (k0, k1) = (span.lowerBound, span.upperBound)
         let separate = d != b
         guard k0 < k1 else {
             if separate { (d + x0).update(from: b + x0, count: x1 - x0) }
@@ -232,14 +230,10 @@ struct TransformJob {
         var q = b + x0 + Int(k0)
         if filter == .bilinear {
             let n = Int(k1 - k0)
-            // The interior: the pixels whose whole 2x2 footprint lies inside the source,
-            // 0 <= x - 1/2 < width - 1 (likewise y), which the pair loop draws unchecked.
-            var a: Int64 = 0, b = Int64(n)
-            LinearSpan.restrict(
-                &a, &b, start: Int128(u) - 0x8000, step: Int128(du), above: -1, below: Int128(src.width - 1) << 16)
-            LinearSpan.restrict(
-                &a, &b, start: Int128(v) - 0x8000, step: Int128(dv), above: -1, below: Int128(src.height - 1) << 16)
-            let inside = a < b ? Int(a)..<Int(b) : n..<n
+            // The interior, which the pair loop draws unchecked.
+            let interior = LinearSpan.inside(
+                u0: u, v0: v, du: du, dv: dv, width: src.width, height: src.height, within: 0..<Int64(n))
+            let inside = Int(interior.lowerBound)..<Int(interior.upperBound)
             // Four copies of the loop, each with its flags constant: a layer fading
             // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
             switch (src.alphaMask == 0, opacity == 255) {
@@ -486,6 +480,30 @@ enum QuotientEstimate {
 /// row that a transformed image can cover. In 128 bits: the bounds multiplied through
 /// by a projective w can pass 2^63.
 enum LinearSpan {
+    /// The k in [0, count) whose Q16.16 position (u0 + k du, v0 + k dv) can see a
+    /// `width` x `height` source: -1/2 < u < width + 1/2 and likewise v, the test
+    /// `SampleSource.touches` makes (empty at 0 when none).
+    static func touching(
+        u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, count: Int
+    ) -> Range<Int64> {
+        var k0: Int64 = 0, k1 = Int64(count)
+        restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: Int128(width) << 16 + 0x8000)
+        restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: Int128(height) << 16 + 0x8000)
+        return k0 < k1 ? k0..<k1 : 0..<0
+    }
+
+    /// The k of `within` whose bilinear footprint at (u0 + k du, v0 + k dv) lies wholly
+    /// inside the source: 0 <= u - 1/2 < width - 1, likewise v (empty at the range's end
+    /// when none).
+    static func inside(
+        u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, within: Range<Int64>
+    ) -> Range<Int64> {
+        var a = within.lowerBound, b = within.upperBound
+        restrict(&a, &b, start: Int128(u0) - 0x8000, step: Int128(du), above: -1, below: Int128(width - 1) << 16)
+        restrict(&a, &b, start: Int128(v0) - 0x8000, step: Int128(dv), above: -1, below: Int128(height - 1) << 16)
+        return a < b ? a..<b : within.upperBound..<within.upperBound
+    }
+
     /// Narrows [k0, k1) to the k with above < start + k step (< below, if given).
     static func restrict(
         _ k0: inout Int64, _ k1: inout Int64, start: Int128, step: Int128, above: Int128, below: Int128?

@@ -74,22 +74,14 @@ struct TransformedFill {
     func row(_ d: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, _ t: HomogeneousStepper, path: KernelPath) {
         let (u0, v0, _) = t.at(x0, y)
         let du = t.m.0, dv = t.m.3
-        var k0: Int64 = 0, k1 = Int64(x1 - x0)
-        LinearSpan.restrict(
-            &k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: Int128(width) << 16 + 0x8000)
-        LinearSpan.restrict(
-            &k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: Int128(height) << 16 + 0x8000)
+        let span = LinearSpan.touching(u0: u0, v0: v0, du: du, dv: dv, width: width, height: height, count: x1 - x0)
+        let (k0, k1) = (span.lowerBound, span.upperBound)
         guard k0 < k1 else { return }
         // The inside: the pixels whose whole footprint lies in the rectangle.
-        var a = k1, b = k1
-        if path == .fast {
-            (a, b) = (k0, k1)
-            LinearSpan.restrict(
-                &a, &b, start: Int128(u0) - 0x8000, step: Int128(du), above: -1, below: Int128(width - 1) << 16)
-            LinearSpan.restrict(
-                &a, &b, start: Int128(v0) - 0x8000, step: Int128(dv), above: -1, below: Int128(height - 1) << 16)
-            if a >= b { (a, b) = (k1, k1) }
-        }
+        let inside =
+            path == .fast
+            ? LinearSpan.inside(u0: u0, v0: v0, du: du, dv: dv, width: width, height: height, within: span) : k1..<k1
+        let (a, b) = (inside.lowerBound, inside.upperBound)
         let p = d + x0
         for k in k0..<a { blend(sample(u0 &+ k &* du, v0 &+ k &* dv), into: p + Int(k)) }
         if a < b {
