@@ -4,27 +4,60 @@ import FixedPoint
 /// picture turned about a vertical axis in perspective (a book's page about its spine,
 /// a card flipping about its vertical centre line). There the destination-to-source
 /// matrix has m01 = m21 = 0: uh and wh do not change down a column, so a column's
-/// source position u, its w and 1 / w are worked out once for the whole draw, not once
-/// a pixel, and each pixel is left one quotient to make (v = vh / w, with the column's
-/// reciprocal and an exact remainder check: `QuotientEstimate`). The same bytes as the
-/// reference: the same quotients, the same samples, the same blend.
+/// source position u and its w are worked out once for the whole draw, and down the
+/// column v = trunc((vh << 16) / w) is stepped exactly: vh grows by m11 a row, so the
+/// quotient and remainder of vh << 16 by w grow by those of m11 << 16 (a carry when the
+/// remainder passes w), with no division and no estimate. The draw goes down a pair of
+/// columns at a time, `rowBlock` rows, with both columns' state in registers, then the
+/// next pair of the chunk, so that the chunk's destination and source lines stay in the
+/// first-level cache. The same bytes as the reference: the same quotients, the same
+/// samples, the same blend.
 extension TransformJob {
     /// Whether `t` is one `columns` can draw.
     static func hasSteadyColumns(_ t: HomogeneousStepper) -> Bool {
         !t.isAffine && t.m.1 == 0 && t.m.7 == 0
     }
 
-    /// Columns worked out at a time: the table lives on the stack (24 bytes a column;
-    /// `withUnsafeTemporaryAllocation` puts 1024 bytes or less there, more on the heap).
-    static let columnChunk = 42
+    /// Columns worked out at a time: a 64-byte line of destination pixels. The table
+    /// lives on the stack (56 bytes a column; `withUnsafeTemporaryAllocation` puts 1024
+    /// bytes or less there, more on the heap).
+    static let columnChunk = 16
 
-    /// One destination column's part of every pixel's source position: u (Q16.16, the
-    /// exact truncated quotient; `Int64.min` when no pixel of the column can show the
-    /// source), w and 1 / w.
+    /// Rows drawn down a column pair before the next pair of the chunk: 32 rows of a
+    /// chunk are 2-4 KiB of destination and about twice that of source.
+    static let rowBlock = 32
+
+    /// One destination column: its source u and w for the whole draw, and v's exact
+    /// quotient state at the next row to draw.
     struct Column {
+        /// Q16.16, the exact truncated quotient (uh << 16) / w; `Int64.min` when no pixel
+        /// of the column can show the source.
         var u: Int64
         var w: Int64
-        var reciprocal: Double
+        /// vh << 16 = q w + r with 0 <= r < w (the floored quotient), at the next row.
+        var q: Int64
+        var r: Int64
+        /// One row's step: m11 << 16 = dq w + dr, 0 <= dr < w.
+        var dq: Int64
+        var dr: Int64
+        /// Whether u's footprint (its two source columns) lies inside the source.
+        var uInside: Bool
+
+        /// v, Q16.16: the quotient truncated toward zero (one more than the floored one
+        /// for a negative, inexact quotient).
+        @inline(__always)
+        var v: Int64 { q &+ (q < 0 && r != 0 ? 1 : 0) }
+
+        /// Moves q and r one row down.
+        @inline(__always)
+        static func step(_ q: inout Int64, _ r: inout Int64, dq: Int64, dr: Int64, w: Int64) {
+            q &+= dq
+            r &+= dr
+            if r >= w {
+                r &-= w
+                q &+= 1
+            }
+        }
     }
 
     /// Draws `rect` of `target` (rows of `UInt32`, `rowPitch` elements apart) through `t`,
@@ -33,83 +66,152 @@ extension TransformJob {
         into target: UnsafeMutablePointer<UInt32>, rowPitch: Int, x0: Int, x1: Int, y0: Int, y1: Int,
         _ t: HomogeneousStepper
     ) {
+        guard y0 < y1 else { return }
         withUnsafeTemporaryAllocation(of: Column.self, capacity: Self.columnChunk) { table in
             var c0 = x0
             while c0 < x1 {
                 let c1 = Swift.min(c0 &+ Self.columnChunk, x1)
-                // The columns whose u can touch the source, [first, last).
-                var first = c1, last = c0
-                for x in c0..<c1 {
-                    let (uh, _, wh) = t.at(x, y0)
-                    var u = Int64.min
-                    if wh > 0, uh.magnitude < Self.projectiveLimit {
-                        let q = (uh << 16) / wh
-                        if q > -0x8000 && q < Int64(src.width) << 16 + 0x8000 { u = q }
-                    }
-                    table[x &- c0] = Column(u: u, w: wh, reciprocal: wh > 0 ? 1 / Double(wh) : 0)
-                    if u != Int64.min {
-                        first = Swift.min(first, x)
-                        last = x &+ 1
-                    }
-                }
-                if first < last {
-                    let part = UnsafeBufferPointer(rebasing: table[(first &- c0)..<(last &- c0)])
-                    for y in y0..<y1 {
-                        let (_, vh, _) = t.at(first, y)
-                        let d = target + (y &* rowPitch &+ first)
+                if let (first, last) = prepareColumns(table, c0: c0, c1: c1, y0: y0, y1: y1, t) {
+                    if first < last {
                         switch (src.alphaMask == 0, opacity == 255) {
-                        case (true, true): columnsRow(d, part, vh: vh, dv: t.m.3, opaqueSource: false, fade: false)
-                        case (false, true): columnsRow(d, part, vh: vh, dv: t.m.3, opaqueSource: true, fade: false)
-                        case (true, false): columnsRow(d, part, vh: vh, dv: t.m.3, opaqueSource: false, fade: true)
-                        case (false, false): columnsRow(d, part, vh: vh, dv: t.m.3, opaqueSource: true, fade: true)
+                        case (true, true): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: false, fade: false)
+                        case (false, true): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: true, fade: false)
+                        case (true, false): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: false, fade: true)
+                        case (false, false): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: true, fade: true)
                         }
                     }
+                } else {
+                    // Some column's vh passes the range its quotient can be taken in on
+                    // some row: those pixels are left out pixel by pixel, as the reference does.
+                    for y in y0..<y1 { projectiveRow(target + y &* rowPitch, y: y, x0: c0, x1: c1, t) }
                 }
                 c0 = c1
             }
         }
     }
 
-    /// One row's pixels over `columns`, from `p` on: vh at the first, stepping by `dv`.
-    /// Two pixels at a time through the pair sampler while both footprints lie inside the
-    /// source; one at a time, edges checked, otherwise.
+    /// Fills `table` for columns [c0, c1) from row y0 on and returns the columns whose u
+    /// can touch the source, [first, last); nil when a column that can touch it has a
+    /// vh of `projectiveLimit` or more at either end of [y0, y1) (vh is linear down the
+    /// column, so in between it is within the limit when both ends are).
+    private func prepareColumns(
+        _ table: UnsafeMutableBufferPointer<Column>, c0: Int, c1: Int, y0: Int, y1: Int, _ t: HomogeneousStepper
+    ) -> (Int, Int)? {
+        let innerW = UInt(bitPattern: src.width &- 1) << 16
+        let step = Int128(t.m.4) << 16
+        var first = c1, last = c0
+        for x in c0..<c1 {
+            let (uh, vh, wh) = t.at(x, y0)
+            var column = Column(u: Int64.min, w: wh, q: 0, r: 0, dq: 0, dr: 0, uInside: false)
+            if wh > 0, uh.magnitude < Self.projectiveLimit {
+                let u = (uh << 16) / wh
+                if u > -0x8000 && u < Int64(src.width) << 16 + 0x8000 {
+                    let vhEnd = Int128(vh) + Int128(t.m.4) * Int128(y1 &- 1 &- y0)
+                    guard vh.magnitude < Self.projectiveLimit, vhEnd.magnitude < Int128(Self.projectiveLimit) else {
+                        return nil
+                    }
+                    let w = Int128(wh)
+                    let (q, r) = Self.flooredDivision(Int128(vh) << 16, w)
+                    let (dq, dr) = Self.flooredDivision(step, w)
+                    column = Column(
+                        u: u, w: wh, q: Int64(q), r: Int64(r), dq: Int64(dq), dr: Int64(dr),
+                        uInside: UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW)
+                    first = Swift.min(first, x)
+                    last = x &+ 1
+                }
+            }
+            table[x &- c0] = column
+        }
+        return (first, last)
+    }
+
+    /// (floor(n / d), n - floor(n / d) d) for d > 0.
     @inline(__always)
-    func columnsRow(
-        _ p: UnsafeMutablePointer<UInt32>, _ columns: UnsafeBufferPointer<Column>, vh: Int64, dv: Int64,
+    static func flooredDivision(_ n: Int128, _ d: Int128) -> (Int128, Int128) {
+        var q = n / d, r = n % d
+        if r < 0 {
+            q -= 1
+            r += d
+        }
+        return (q, r)
+    }
+
+    /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1): down
+    /// each pair of columns `rowBlock` rows, then the next pair; a column left alone (an
+    /// odd count, or its neighbour unable to show the source) goes down by itself.
+    @inline(__always)
+    private func columnBlocks(
+        _ target: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ table: UnsafeMutableBufferPointer<Column>,
+        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int, opaqueSource: Bool, fade: Bool
+    ) {
+        var ya = y0
+        while ya < y1 {
+            let yb = Swift.min(ya &+ Self.rowBlock, y1)
+            let rows = yb &- ya
+            let rowStart = target + ya &* rowPitch
+            var x = first
+            while x < last {
+                let i = x &- c0
+                if x &+ 1 < last, table[i].u != Int64.min, table[i &+ 1].u != Int64.min {
+                    columnPair(
+                        rowStart + x, rowPitch, &table[i], &table[i &+ 1], rows: rows, opaqueSource: opaqueSource,
+                        fade: fade)
+                    x &+= 2
+                    continue
+                }
+                if table[i].u != Int64.min { column(rowStart + x, rowPitch, &table[i], rows: rows) }
+                x &+= 1
+            }
+            ya = yb
+        }
+    }
+
+    /// Down two neighbouring columns `a` and `b` from `p` (a's pixel) for `rows` rows:
+    /// both footprints inside the source, the pair sampler; otherwise each pixel on its
+    /// own, edges checked. Leaves both columns' state at the row after.
+    @inline(__always)
+    private func columnPair(
+        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ a: inout Column, _ b: inout Column, rows: Int,
         opaqueSource: Bool, fade: Bool
     ) {
         let pair = PairSampler(src, opacity: opacity)
-        let innerW = UInt(bitPattern: src.width &- 1) << 16, innerH = UInt(bitPattern: src.height &- 1) << 16
-        var vh = vh
-        var i = 0
-        let n = columns.count
-        /// The position of pixel `i` (vh its vh), or nil where it can't show the source.
-        @inline(__always) func position(_ i: Int, _ vh: Int64) -> (Int64, Int64)? {
-            let c = columns[i]
-            guard c.u != Int64.min, vh.magnitude < Self.projectiveLimit,
-                let v = QuotientEstimate.truncated(vh << 16, c.w, reciprocal: c.reciprocal),
-                v > -0x8000 && v < Int64(src.height) << 16 + 0x8000
-            else { return nil }
-            return (c.u, v)
-        }
-        /// Whether a footprint at (u, v) lies inside the source (its 2x2 pixels).
-        @inline(__always) func inside(_ u: Int64, _ v: Int64) -> Bool {
-            UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW
-                && UInt(bitPattern: Int(truncatingIfNeeded: v &- 0x8000)) < innerH
-        }
-        while i < n {
-            let a = position(i, vh)
-            if i &+ 1 < n, let (ua, va) = a, inside(ua, va), let (ub, vb) = position(i &+ 1, vh &+ dv), inside(ub, vb) {
+        let innerH = UInt(bitPattern: src.height &- 1) << 16
+        let below = Int64(src.height) << 16 + 0x8000
+        let (ua, ub, wa, wb) = (a.u, b.u, a.w, b.w)
+        let (dqa, dra, dqb, drb) = (a.dq, a.dr, b.dq, b.dr)
+        let bothInside = a.uInside && b.uInside
+        var (qa, ra, qb, rb) = (a.q, a.r, b.q, b.r)
+        var p = p
+        for _ in 0..<rows {
+            let va = qa &+ (qa < 0 && ra != 0 ? 1 : 0)
+            let vb = qb &+ (qb < 0 && rb != 0 ? 1 : 0)
+            if bothInside && UInt(bitPattern: Int(truncatingIfNeeded: va &- 0x8000)) < innerH
+                && UInt(bitPattern: Int(truncatingIfNeeded: vb &- 0x8000)) < innerH
+            {
                 pair.drawInside(
-                    ua &- 0x8000, va &- 0x8000, ub &- 0x8000, vb &- 0x8000, into: p + i, opaqueSource: opaqueSource,
+                    ua &- 0x8000, va &- 0x8000, ub &- 0x8000, vb &- 0x8000, into: p, opaqueSource: opaqueSource,
                     fade: fade)
-                vh = vh &+ dv &+ dv
-                i &+= 2
-                continue
+            } else {
+                if va > -0x8000 && va < below { singleBilinearOver(ua, va, p) }
+                if vb > -0x8000 && vb < below { singleBilinearOver(ub, vb, p + 1) }
             }
-            if let (u, v) = a { singleBilinearOver(u, v, p + i) }
-            vh &+= dv
-            i &+= 1
+            Column.step(&qa, &ra, dq: dqa, dr: dra, w: wa)
+            Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
+            p += rowPitch
+        }
+        (a.q, a.r, b.q, b.r) = (qa, ra, qb, rb)
+    }
+
+    /// Down one column `c` from `p` for `rows` rows, pixel by pixel; leaves its state at
+    /// the row after.
+    private func column(_ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ c: inout Column, rows: Int) {
+        let below = Int64(src.height) << 16 + 0x8000
+        var p = p
+        for _ in 0..<rows {
+            let v = c.v
+            if v > -0x8000 && v < below { singleBilinearOver(c.u, v, p) }
+            Column.step(&c.q, &c.r, dq: c.dq, dr: c.dr, w: c.w)
+            p += rowPitch
         }
     }
 }

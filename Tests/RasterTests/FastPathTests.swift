@@ -230,7 +230,9 @@ import Testing
         for i in 0..<90 {
             let (w, h) = (Int.random(in: 1...40, using: &rng), Int.random(in: 1...24, using: &rng))
             let src = rng.surface(width: w, height: h, format: i % 2 == 0 ? .xrgb8888 : .argb8888)
-            let dw = [3, 255, 256, 257, 513, 600][i % 6], dh = Int.random(in: 1...6, using: &rng)
+            // Every fifth destination is taller than a row block (`TransformJob.rowBlock`).
+            let dw = [3, 255, 256, 257, 513, 600][i % 6]
+            let dh = i % 5 == 4 ? Int.random(in: 33...70, using: &rng) : Int.random(in: 1...6, using: &rng)
             let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
             let th = Double.random(in: -1.5...1.5, using: &rng)
             let persp = Double.random(in: -0.05...0.05, using: &rng)
@@ -258,6 +260,34 @@ import Testing
                 try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, clip: clip, path: p)
             }
         }
+    }
+
+    /// A steady-column draw where a column's vh passes `TransformJob.projectiveLimit`
+    /// between its first and last row, while its u and v stay on the source: the pixels
+    /// the reference leaves out there are left out (the chunk is drawn row by row), the
+    /// others drawn; the bytes of the reference.
+    @Test func steadyColumnsPastTheLimitAgree() throws {
+        var rng = SeededRandom(seed: 37)
+        let src = rng.surface(width: 8, height: 8, format: .argb8888)
+        // uh, vh and wh grow together along x (u stays near 2 pixels, v near 4), vh by
+        // about 2^31 a column and a row, passing 2^46 at the last columns' last rows.
+        let dw = 32768
+        let m = Matrix3(rows: [[16383, 0, 0.5], [32767, 32767, 16000], [8191, 0, 1]])
+        let dst = rng.surface(width: dw, height: 4, format: .xrgb8888)
+        let t = HomogeneousStepper(m)
+        #expect(TransformJob.hasSteadyColumns(t))
+        // Some column starts within the limit on row 0 and passes it by row 3.
+        let crossing = (0..<dw).contains { x in
+            t.at(x, 0).1.magnitude < TransformJob.projectiveLimit && t.at(x, 3).1.magnitude >= TransformJob.projectiveLimit
+        }
+        #expect(crossing)
+        try expectSame(dst, "steady columns past the limit \(m)") { d, p in
+            try d.draw(src, destinationToSource: m, filter: .bilinear, clip: nil, path: p)
+        }
+        // Both paths drew something: the draw is not empty.
+        let untouched = dst.copy(), drawn = dst.copy()
+        try drawn.draw(src, destinationToSource: m, filter: .bilinear)
+        #expect(drawn.pixelBytes != untouched.pixelBytes)
     }
 
     /// A turned solid rectangle (`fill(_:width:height:destinationToSource:...)`) writes,
