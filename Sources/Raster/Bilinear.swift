@@ -72,17 +72,23 @@ func bilinearOverPair(
     let right = SIMD8<UInt16>(lowHalf: columnsA.highHalf, highHalf: columnsB.highHalf)
     let dx = splatPair(dxA, dxB)
     let sampled = ((left &<< 7) &+ (right &- left) &* dx) &>> 8
-    let dv = widenPair((below ?? UnsafeRawPointer(d)).loadUnaligned(as: UInt64.self))
+    // The pixels under the samples, read only where they show through (not under an
+    // opaque, unfaded sample: a read the store would not need).
+    @inline(__always) func under() -> SIMD8<UInt16> {
+        widenPair((below ?? UnsafeRawPointer(d)).loadUnaligned(as: UInt64.self))
+    }
     let out: SIMD8<UInt16>
     if opaqueSource {
         // The sample's alpha is 255, or the opacity once faded: no alpha to splat.
         if !fade {
             out = sampled
         } else {
+            let dv = under()
             let k = SIMD8<UInt16>(repeating: opacity)
             out = div255Shifts(sampled &* k) &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- k))
         }
     } else {
+        let dv = under()
         let s = fade ? div255Shifts(sampled &* SIMD8(repeating: opacity)) : sampled
         let words = unsafeBitCast(s, to: SIMD2<UInt64>.self)
         let a = splatPair(UInt16(truncatingIfNeeded: words[0] >> 48), UInt16(truncatingIfNeeded: words[1] >> 48))
@@ -103,8 +109,16 @@ func splatPair(_ a: UInt16, _ b: UInt16) -> SIMD8<UInt16> {
 }
 
 /// Two pixels' 16-bit lanes (each at most 255) back to their bytes, as a 64-bit word.
+/// Written as a 16-byte shuffle whose upper half is zeros: after a shift right by 8
+/// (the bilinear's last step) that compiles to one packuswb, where an 8-byte shuffle of
+/// the even bytes became a dozen word shuffles once LLVM folded the shift into it, and the
+/// standard library's `init(truncatingIfNeeded:)` stayed a call.
 @inline(__always)
-func narrowPair(_ v: SIMD8<UInt16>) -> UInt64 { unsafeBitCast(narrow8(v), to: UInt64.self) }
+func narrowPair(_ v: SIMD8<UInt16>) -> UInt64 {
+    let b = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    let packed = SIMD16<UInt8>(b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14], 0, 0, 0, 0, 0, 0, 0, 0)
+    return unsafeBitCast(packed, to: SIMD2<UInt64>.self)[0]
+}
 
 /// The source a transformed draw reads: its pixels and size, and the alpha it ORs into
 /// every pixel it reads (0xff000000 for xrgb8888, which has no alpha).

@@ -42,13 +42,6 @@ func widen8(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
     return unsafeBitCast(b, to: SIMD8<UInt16>.self)
 }
 
-/// The low byte of each 16-bit lane (every lane must be at most 255), as a shuffle.
-@inline(__always)
-func narrow8(_ v: SIMD8<UInt16>) -> SIMD8<UInt8> {
-    let b = unsafeBitCast(v, to: SIMD16<UInt8>.self)
-    return SIMD8(b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14])
-}
-
 /// `div255` with shifts only: (u + (u >> 8)) >> 8 with u = t + 128.
 @inline(__always)
 func div255Shifts(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {

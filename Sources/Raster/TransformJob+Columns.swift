@@ -12,6 +12,12 @@ import FixedPoint
 /// next pair of the chunk, so that the chunk's destination and source lines stay in the
 /// first-level cache. The same bytes as the reference: the same quotients, the same
 /// samples, the same blend.
+///
+/// A small source whose rows are all the same (a horizontal gradient: the book's shadow
+/// bands) samples the same colour all down a column wherever the footprint lies inside
+/// it vertically (the top and bottom pixels of the footprint are equal, so the vertical
+/// weight drops out exactly): that colour is worked out once a column and composited
+/// down it, and only the column's top and bottom edge pixels are sampled.
 extension TransformJob {
     /// Whether `t` is one `columns` can draw.
     static func hasSteadyColumns(_ t: HomogeneousStepper) -> Bool {
@@ -22,6 +28,21 @@ extension TransformJob {
     /// lives on the stack (56 bytes a column; `withUnsafeTemporaryAllocation` puts 1024
     /// bytes or less there, more on the heap).
     static let columnChunk = 16
+
+    /// The largest source (pixels) checked for repeating rows: the check reads it all
+    /// on every draw.
+    static let repeatingRowsLimit = 16384
+
+    /// Whether every row of the source has row 0's bytes (checked for sources of
+    /// `repeatingRowsLimit` pixels or fewer, and two rows or more).
+    static func rowsRepeat(_ src: SampleSource) -> Bool {
+        guard src.height >= 2, src.width &* src.height <= repeatingRowsLimit else { return false }
+        for y in 1..<src.height {
+            let row = src.base + y &* src.rowPitch
+            for x in 0..<src.width where row[x] != src.base[x] { return false }
+        }
+        return true
+    }
 
     /// Rows drawn down a column pair before the next pair of the chunk: 32 rows of a
     /// chunk are 2-4 KiB of destination and about twice that of source.
@@ -42,11 +63,14 @@ extension TransformJob {
         var dr: Int64
         /// Whether u's footprint (its two source columns) lies inside the source.
         var uInside: Bool
+        /// For a source whose rows repeat: the column's sample where its footprint lies
+        /// inside the source vertically, scaled by the draw's opacity (0: nothing drawn).
+        var colour: UInt32
 
-        /// v, Q16.16: the quotient truncated toward zero (one more than the floored one
-        /// for a negative, inexact quotient).
+        /// v, Q16.16, from a floored quotient and its remainder: the quotient truncated
+        /// toward zero (one more than the floored one when negative and inexact).
         @inline(__always)
-        var v: Int64 { q &+ (q < 0 && r != 0 ? 1 : 0) }
+        static func truncated(_ q: Int64, _ r: Int64) -> Int64 { q &+ (q < 0 && r != 0 ? 1 : 0) }
 
         /// Moves q and r one row down.
         @inline(__always)
@@ -67,18 +91,14 @@ extension TransformJob {
         _ t: HomogeneousStepper
     ) {
         guard y0 < y1 else { return }
+        let repeating = Self.rowsRepeat(src)
         withUnsafeTemporaryAllocation(of: Column.self, capacity: Self.columnChunk) { table in
             var c0 = x0
             while c0 < x1 {
                 let c1 = Swift.min(c0 &+ Self.columnChunk, x1)
-                if let (first, last) = prepareColumns(table, c0: c0, c1: c1, y0: y0, y1: y1, t) {
+                if let (first, last) = prepareColumns(table, c0: c0, c1: c1, y0: y0, y1: y1, repeating: repeating, t) {
                     if first < last {
-                        switch (src.alphaMask == 0, opacity == 255) {
-                        case (true, true): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: false, fade: false)
-                        case (false, true): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: true, fade: false)
-                        case (true, false): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: false, fade: true)
-                        case (false, false): columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, opaqueSource: true, fade: true)
-                        }
+                        columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, repeating: repeating)
                     }
                 } else {
                     // Some column's vh passes the range its quotient can be taken in on
@@ -93,16 +113,19 @@ extension TransformJob {
     /// Fills `table` for columns [c0, c1) from row y0 on and returns the columns whose u
     /// can touch the source, [first, last); nil when a column that can touch it has a
     /// vh of `projectiveLimit` or more at either end of [y0, y1) (vh is linear down the
-    /// column, so in between it is within the limit when both ends are).
+    /// column, so in between it is within the limit when both ends are). With
+    /// `repeating` (the source's rows repeat) each column's `colour` is its sample at
+    /// the first inside row.
     private func prepareColumns(
-        _ table: UnsafeMutableBufferPointer<Column>, c0: Int, c1: Int, y0: Int, y1: Int, _ t: HomogeneousStepper
+        _ table: UnsafeMutableBufferPointer<Column>, c0: Int, c1: Int, y0: Int, y1: Int, repeating: Bool,
+        _ t: HomogeneousStepper
     ) -> (Int, Int)? {
         let innerW = UInt(bitPattern: src.width &- 1) << 16
         let step = Int128(t.m.4) << 16
         var first = c1, last = c0
         for x in c0..<c1 {
             let (uh, vh, wh) = t.at(x, y0)
-            var column = Column(u: Int64.min, w: wh, q: 0, r: 0, dq: 0, dr: 0, uInside: false)
+            var column = Column(u: Int64.min, w: wh, q: 0, r: 0, dq: 0, dr: 0, uInside: false, colour: 0)
             if wh > 0, uh.magnitude < Self.projectiveLimit {
                 let u = (uh << 16) / wh
                 if u > -0x8000 && u < Int64(src.width) << 16 + 0x8000 {
@@ -113,9 +136,11 @@ extension TransformJob {
                     let w = Int128(wh)
                     let (q, r) = Self.flooredDivision(Int128(vh) << 16, w)
                     let (dq, dr) = Self.flooredDivision(step, w)
+                    // Footprint rows 0 and 1 (v = 1/2: dy 0); any inside row gives the same.
+                    let colour = repeating ? scalePremultiplied(src.bilinearSample(u, 0x8000), by: UInt8(opacity)) : 0
                     column = Column(
                         u: u, w: wh, q: Int64(q), r: Int64(r), dq: Int64(dq), dr: Int64(dr),
-                        uInside: UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW)
+                        uInside: UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW, colour: colour)
                     first = Swift.min(first, x)
                     last = x &+ 1
                 }
@@ -138,24 +163,37 @@ extension TransformJob {
 
     /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1): down
     /// each pair of columns `rowBlock` rows, then the next pair; a column left alone (an
-    /// odd count, or its neighbour unable to show the source) goes down by itself.
-    @inline(__always)
+    /// odd count, or its neighbour unable to show the source) goes down by itself. With
+    /// `repeating`, each column goes down by itself compositing its colour.
     private func columnBlocks(
         _ target: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ table: UnsafeMutableBufferPointer<Column>,
-        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int, opaqueSource: Bool, fade: Bool
+        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int, repeating: Bool
     ) {
+        let opaqueSource = src.alphaMask != 0, fade = opacity != 255
         var ya = y0
         while ya < y1 {
             let yb = Swift.min(ya &+ Self.rowBlock, y1)
             let rows = yb &- ya
             let rowStart = target + ya &* rowPitch
+            if repeating {
+                for x in first..<last where table[x &- c0].u != Int64.min {
+                    repeatingColumn(rowStart + x, rowPitch, table.baseAddress! + (x &- c0), rows: rows)
+                }
+                ya = yb
+                continue
+            }
             var x = first
             while x < last {
                 let i = x &- c0
                 if x &+ 1 < last, table[i].u != Int64.min, table[i &+ 1].u != Int64.min {
-                    columnPair(
-                        rowStart + x, rowPitch, &table[i], &table[i &+ 1], rows: rows, opaqueSource: opaqueSource,
-                        fade: fade)
+                    // Four copies of the loop, each with its flags constant.
+                    let (p, a, b) = (rowStart + x, table.baseAddress! + i, table.baseAddress! + (i &+ 1))
+                    switch (opaqueSource, fade) {
+                    case (false, false): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: false, fade: false)
+                    case (true, false): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: true, fade: false)
+                    case (false, true): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: false, fade: true)
+                    case (true, true): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: true, fade: true)
+                    }
                     x &+= 2
                     continue
                 }
@@ -171,9 +209,10 @@ extension TransformJob {
     /// own, edges checked. Leaves both columns' state at the row after.
     @inline(__always)
     private func columnPair(
-        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ a: inout Column, _ b: inout Column, rows: Int,
-        opaqueSource: Bool, fade: Bool
+        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ aState: UnsafeMutablePointer<Column>,
+        _ bState: UnsafeMutablePointer<Column>, rows: Int, opaqueSource: Bool, fade: Bool
     ) {
+        let (a, b) = (aState.pointee, bState.pointee)
         let pair = PairSampler(src, opacity: opacity)
         let innerH = UInt(bitPattern: src.height &- 1) << 16
         let below = Int64(src.height) << 16 + 0x8000
@@ -183,8 +222,7 @@ extension TransformJob {
         var (qa, ra, qb, rb) = (a.q, a.r, b.q, b.r)
         var p = p
         for _ in 0..<rows {
-            let va = qa &+ (qa < 0 && ra != 0 ? 1 : 0)
-            let vb = qb &+ (qb < 0 && rb != 0 ? 1 : 0)
+            let va = Column.truncated(qa, ra), vb = Column.truncated(qb, rb)
             if bothInside && UInt(bitPattern: Int(truncatingIfNeeded: va &- 0x8000)) < innerH
                 && UInt(bitPattern: Int(truncatingIfNeeded: vb &- 0x8000)) < innerH
             {
@@ -199,7 +237,37 @@ extension TransformJob {
             Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
             p += rowPitch
         }
-        (a.q, a.r, b.q, b.r) = (qa, ra, qb, rb)
+        (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
+    }
+
+    /// Down one column of a source whose rows repeat, from `p` for `rows` rows: its
+    /// `colour` where the footprint lies inside the source vertically (stored when opaque,
+    /// composited when translucent, nothing when clear), a sample at the edges; leaves its
+    /// state at the row after.
+    private func repeatingColumn(
+        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ state: UnsafeMutablePointer<Column>, rows: Int
+    ) {
+        let c = state.pointee
+        let innerH = UInt(bitPattern: src.height &- 1) << 16
+        let below = Int64(src.height) << 16 + 0x8000
+        let colour = c.colour, opaque = c.colour >> 24 == 255
+        var (q, r) = (c.q, c.r)
+        var p = p
+        for _ in 0..<rows {
+            let v = Column.truncated(q, r)
+            if UInt(bitPattern: Int(truncatingIfNeeded: v &- 0x8000)) < innerH {
+                if opaque {
+                    p.pointee = colour
+                } else if colour != 0 {
+                    p.pointee = overPixel(colour, p.pointee)
+                }
+            } else if v > -0x8000 && v < below {
+                singleBilinearOver(c.u, v, p)
+            }
+            Column.step(&q, &r, dq: c.dq, dr: c.dr, w: c.w)
+            p += rowPitch
+        }
+        (state.pointee.q, state.pointee.r) = (q, r)
     }
 
     /// Down one column `c` from `p` for `rows` rows, pixel by pixel; leaves its state at
@@ -208,7 +276,7 @@ extension TransformJob {
         let below = Int64(src.height) << 16 + 0x8000
         var p = p
         for _ in 0..<rows {
-            let v = c.v
+            let v = Column.truncated(c.q, c.r)
             if v > -0x8000 && v < below { singleBilinearOver(c.u, v, p) }
             Column.step(&c.q, &c.r, dq: c.dq, dr: c.dr, w: c.w)
             p += rowPitch

@@ -262,6 +262,48 @@ import Testing
         }
     }
 
+    /// Steady-column draws of sources whose rows repeat (a horizontal gradient, one
+    /// colour, clear ends; `TransformJob.rowsRepeat`): each column's colour composited
+    /// down it, its edges sampled; the bytes of the reference, for every opacity kind,
+    /// both formats, tall destinations, columns past the source's sides, and a source
+    /// whose last row differs (drawn as any other).
+    @Test func repeatingRowDrawsAgree() throws {
+        var rng = SeededRandom(seed: 41)
+        for i in 0..<60 {
+            let (w, h) = (Int.random(in: 1...40, using: &rng), Int.random(in: 1...24, using: &rng))
+            let format: PixelFormat = i % 2 == 0 ? .xrgb8888 : .argb8888
+            let src = try Surface(width: w, height: h, format: format)
+            let row = (0..<w).map { x -> UInt32 in
+                switch i % 3 {
+                case 0: return rng.premultipliedPixel()
+                case 1: return x < w / 2 ? 0 : 0xff20_4060
+                default: return UInt32(255 * x / Swift.max(1, w - 1)) << 24
+                }
+            }
+            for y in 0..<h {
+                let r = src.row(y, as: UInt32.self)
+                for x in 0..<w { r[x] = row[x] }
+            }
+            if i % 10 == 7 { src.row(h - 1, as: UInt32.self)[0] ^= 0x0101_0101 }
+            #expect(TransformJob.rowsRepeat(SampleSource(src)) == (h >= 2 && i % 10 != 7))
+            let (dw, dh) = ([3, 64, 255, 256][i % 4], Int.random(in: 1...70, using: &rng))
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let th = Double.random(in: -1.5...1.5, using: &rng), persp = Double.random(in: -0.03...0.03, using: &rng)
+            let scale = Double.random(in: 0.3...4, using: &rng)
+            let f = [
+                [cosine(th) * scale, 0, Double.random(in: -20...Double(dw), using: &rng)],
+                [Double.random(in: -0.3...0.3, using: &rng), scale, Double.random(in: -10...Double(dh), using: &rng)],
+                [persp, 0, 1],
+            ]
+            guard let m = Matrix3(rows: f).homographyInverse else { continue }
+            #expect(TransformJob.hasSteadyColumns(HomogeneousStepper(m)))
+            let opacity: UInt8 = [255, 200, 1, 128][i % 4]
+            try expectSame(dst, "repeating rows #\(i) \(w)x\(h) opacity \(opacity) \(m)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, path: p)
+            }
+        }
+    }
+
     /// A steady-column draw where a column's vh passes `TransformJob.projectiveLimit`
     /// between its first and last row, while its u and v stay on the source: the pixels
     /// the reference leaves out there are left out (the chunk is drawn row by row), the
