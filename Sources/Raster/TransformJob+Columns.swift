@@ -25,7 +25,7 @@ extension TransformJob {
     }
 
     /// Columns worked out at a time: a 64-byte line of destination pixels. The table
-    /// lives on the stack (56 bytes a column; `withUnsafeTemporaryAllocation` puts 1024
+    /// lives on the stack (64 bytes a column; `withUnsafeTemporaryAllocation` puts 1024
     /// bytes or less there, more on the heap).
     static let columnChunk = 16
 
@@ -61,11 +61,15 @@ extension TransformJob {
         /// One row's step: m11 << 16 = dq w + dr, 0 <= dr < w.
         var dq: Int64
         var dr: Int64
-        /// Whether u's footprint (its two source columns) lies inside the source.
-        var uInside: Bool
         /// For a source whose rows repeat: the column's sample where its footprint lies
         /// inside the source vertically, scaled by the draw's opacity (0: nothing drawn).
         var colour: UInt32
+        /// The rows, counted from the draw's first, where the column's footprint lies
+        /// wholly inside the source, [insideFrom, insideTo) (empty when u's two source
+        /// columns do not): v is monotonic down a column, so they are one run, solved
+        /// once from vh.
+        var insideFrom: Int32
+        var insideTo: Int32
 
         /// v, Q16.16, from a floored quotient and its remainder: the quotient truncated
         /// toward zero (one more than the floored one when negative and inexact).
@@ -120,12 +124,13 @@ extension TransformJob {
         _ table: UnsafeMutableBufferPointer<Column>, c0: Int, c1: Int, y0: Int, y1: Int, repeating: Bool,
         _ t: HomogeneousStepper
     ) -> (Int, Int)? {
-        let innerW = UInt(bitPattern: src.width &- 1) << 16
+        let innerW = UInt(bitPattern: src.width &- 1) << 16, innerH = UInt(bitPattern: src.height &- 1) << 16
         let step = Int128(t.m.4) << 16
         var first = c1, last = c0
         for x in c0..<c1 {
             let (uh, vh, wh) = t.at(x, y0)
-            var column = Column(u: Int64.min, w: wh, q: 0, r: 0, dq: 0, dr: 0, uInside: false, colour: 0)
+            var column = Column(
+                u: Int64.min, w: wh, q: 0, r: 0, dq: 0, dr: 0, colour: 0, insideFrom: 0, insideTo: 0)
             if wh > 0, uh.magnitude < Self.projectiveLimit {
                 let u = (uh << 16) / wh
                 if u > -0x8000 && u < Int64(src.width) << 16 + 0x8000 {
@@ -138,9 +143,18 @@ extension TransformJob {
                     let (dq, dr) = Self.flooredDivision(step, w)
                     // Footprint rows 0 and 1 (v = 1/2: dy 0); any inside row gives the same.
                     let colour = repeating ? scalePremultiplied(src.bilinearSample(u, 0x8000), by: UInt8(opacity)) : 0
+                    // u's footprint (its two source columns) inside the source.
+                    let uInside = UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW
+                    // Inside: 1/2 <= v - 1/2 < height - 1/2, that is (w > 0, and v the
+                    // truncated quotient) 0x8000 w <= vh << 16 < (0x8000 + innerH) w.
+                    var k0: Int64 = 0, k1: Int64 = uInside ? Int64(y1 &- y0) : 0
+                    LinearSpan.restrict(
+                        &k0, &k1, start: Int128(vh) << 16, step: step, above: 0x8000 * w - 1,
+                        below: (0x8000 + Int128(innerH)) * w)
+                    if k0 >= k1 { (k0, k1) = (0, 0) }
                     column = Column(
                         u: u, w: wh, q: Int64(q), r: Int64(r), dq: Int64(dq), dr: Int64(dr),
-                        uInside: UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW, colour: colour)
+                        colour: colour, insideFrom: Int32(k0), insideTo: Int32(k1))
                     first = Swift.min(first, x)
                     last = x &+ 1
                 }
@@ -188,11 +202,12 @@ extension TransformJob {
                 if x &+ 1 < last, table[i].u != Int64.min, table[i &+ 1].u != Int64.min {
                     // Four copies of the loop, each with its flags constant.
                     let (p, a, b) = (rowStart + x, table.baseAddress! + i, table.baseAddress! + (i &+ 1))
+                    let k = ya &- y0
                     switch (opaqueSource, fade) {
-                    case (false, false): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: false, fade: false)
-                    case (true, false): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: true, fade: false)
-                    case (false, true): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: false, fade: true)
-                    case (true, true): columnPair(p, rowPitch, a, b, rows: rows, opaqueSource: true, fade: true)
+                    case (false, false): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: false, fade: false)
+                    case (true, false): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: true, fade: false)
+                    case (false, true): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: false, fade: true)
+                    case (true, true): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: true, fade: true)
                     }
                     x &+= 2
                     continue
@@ -204,39 +219,47 @@ extension TransformJob {
         }
     }
 
-    /// Down two neighbouring columns `a` and `b` from `p` (a's pixel) for `rows` rows:
-    /// both footprints inside the source, the pair sampler; otherwise each pixel on its
-    /// own, edges checked. Leaves both columns' state at the row after.
+    /// Down two neighbouring columns `a` and `b` from `p` (a's pixel) for `rows` rows,
+    /// the first `k` rows after the draw's first: where both footprints lie inside the
+    /// source (the rows both columns' inside runs share), the pair sampler with no checks;
+    /// above and below, each pixel on its own, edges checked. Leaves both columns' state
+    /// at the row after.
     @inline(__always)
     private func columnPair(
         _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ aState: UnsafeMutablePointer<Column>,
-        _ bState: UnsafeMutablePointer<Column>, rows: Int, opaqueSource: Bool, fade: Bool
+        _ bState: UnsafeMutablePointer<Column>, _ k: Int, rows: Int, opaqueSource: Bool, fade: Bool
     ) {
         let (a, b) = (aState.pointee, bState.pointee)
         let pair = PairSampler(src, opacity: opacity)
-        let innerH = UInt(bitPattern: src.height &- 1) << 16
         let below = Int64(src.height) << 16 + 0x8000
         let (ua, ub, wa, wb) = (a.u, b.u, a.w, b.w)
         let (dqa, dra, dqb, drb) = (a.dq, a.dr, b.dq, b.dr)
-        let bothInside = a.uInside && b.uInside
         var (qa, ra, qb, rb) = (a.q, a.r, b.q, b.r)
+        // This block's rows: [0, start) and [end, rows) checked, [start, end) inside.
+        let from = Int(Swift.max(a.insideFrom, b.insideFrom)) &- k, to = Int(Swift.min(a.insideTo, b.insideTo)) &- k
+        let start = Swift.min(Swift.max(from, 0), rows)
+        let end = from < to ? Swift.max(Swift.min(to, rows), start) : start
         var p = p
-        for _ in 0..<rows {
-            let va = Column.truncated(qa, ra), vb = Column.truncated(qb, rb)
-            if bothInside && UInt(bitPattern: Int(truncatingIfNeeded: va &- 0x8000)) < innerH
-                && UInt(bitPattern: Int(truncatingIfNeeded: vb &- 0x8000)) < innerH
-            {
-                pair.drawInside(
-                    ua &- 0x8000, va &- 0x8000, ub &- 0x8000, vb &- 0x8000, into: p, opaqueSource: opaqueSource,
-                    fade: fade)
-            } else {
+        @inline(__always) func checked(_ n: Int) {
+            for _ in 0..<n {
+                let va = Column.truncated(qa, ra), vb = Column.truncated(qb, rb)
                 if va > -0x8000 && va < below { singleBilinearOver(ua, va, p) }
                 if vb > -0x8000 && vb < below { singleBilinearOver(ub, vb, p + 1) }
+                Column.step(&qa, &ra, dq: dqa, dr: dra, w: wa)
+                Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
+                p += rowPitch
             }
+        }
+        checked(start)
+        // Inside, v >= 1/2: the floored quotient is the truncated one.
+        for _ in start..<end {
+            pair.drawInside(
+                ua &- 0x8000, qa &- 0x8000, ub &- 0x8000, qb &- 0x8000, into: p, opaqueSource: opaqueSource, fade: fade)
             Column.step(&qa, &ra, dq: dqa, dr: dra, w: wa)
             Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
             p += rowPitch
         }
+        checked(rows &- end)
         (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
     }
 

@@ -304,6 +304,12 @@ import Testing
         }
     }
 
+    /// The column table fits the 1024 bytes `withUnsafeTemporaryAllocation` keeps on the
+    /// stack: a larger one would be a heap allocation per draw.
+    @Test func columnTableStaysOnTheStack() {
+        #expect(MemoryLayout<TransformJob.Column>.stride * TransformJob.columnChunk <= 1024)
+    }
+
     /// A steady-column draw where a column's vh passes `TransformJob.projectiveLimit`
     /// between its first and last row, while its u and v stay on the source: the pixels
     /// the reference leaves out there are left out (the chunk is drawn row by row), the
