@@ -66,8 +66,8 @@ extension TransformJob {
         var colour: UInt32
         /// The rows, counted from the draw's first, where the column's footprint lies
         /// wholly inside the source, [insideFrom, insideTo) (empty when u's two source
-        /// columns do not): v is monotonic down a column, so they are one run, solved
-        /// once from vh.
+        /// columns do not, unless the source's rows repeat): v is monotonic down a
+        /// column, so they are one run, solved once from vh.
         var insideFrom: Int32
         var insideTo: Int32
 
@@ -147,7 +147,9 @@ extension TransformJob {
                     let uInside = UInt(bitPattern: Int(truncatingIfNeeded: u &- 0x8000)) < innerW
                     // Inside: 1/2 <= v - 1/2 < height - 1/2, that is (w > 0, and v the
                     // truncated quotient) 0x8000 w <= vh << 16 < (0x8000 + innerH) w.
-                    var k0: Int64 = 0, k1: Int64 = uInside ? Int64(y1 &- y0) : 0
+                    // (A source whose rows repeat needs only v's: its colour does not
+                    // depend on where the footprint lies across.)
+                    var k0: Int64 = 0, k1: Int64 = uInside || repeating ? Int64(y1 &- y0) : 0
                     LinearSpan.restrict(
                         &k0, &k1, start: Int128(vh) << 16, step: step, above: 0x8000 * w - 1,
                         below: (0x8000 + Int128(innerH)) * w)
@@ -191,7 +193,7 @@ extension TransformJob {
             let rowStart = target + ya &* rowPitch
             if repeating {
                 for x in first..<last where table[x &- c0].u != Int64.min {
-                    repeatingColumn(rowStart + x, rowPitch, table.baseAddress! + (x &- c0), rows: rows)
+                    repeatingColumn(rowStart + x, rowPitch, table.baseAddress! + (x &- c0), ya &- y0, rows: rows)
                 }
                 ya = yb
                 continue
@@ -263,33 +265,52 @@ extension TransformJob {
         (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
     }
 
-    /// Down one column of a source whose rows repeat, from `p` for `rows` rows: its
-    /// `colour` where the footprint lies inside the source vertically (stored when opaque,
-    /// composited when translucent, nothing when clear), a sample at the edges; leaves its
-    /// state at the row after.
+    /// Down one column of a source whose rows repeat, from `p` for `rows` rows, the
+    /// first `k` rows after the draw's first: its `colour` on the rows of its inside run
+    /// (stored when opaque, composited when translucent, nothing when clear), with no
+    /// quotient to step there (the state jumps over them: one division); above and below,
+    /// a sample a pixel, edges checked. Leaves its state at the row after.
     private func repeatingColumn(
-        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ state: UnsafeMutablePointer<Column>, rows: Int
+        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ state: UnsafeMutablePointer<Column>, _ k: Int,
+        rows: Int
     ) {
         let c = state.pointee
-        let innerH = UInt(bitPattern: src.height &- 1) << 16
         let below = Int64(src.height) << 16 + 0x8000
-        let colour = c.colour, opaque = c.colour >> 24 == 255
+        let colour = c.colour
+        let start = Swift.min(Swift.max(Int(c.insideFrom) &- k, 0), rows)
+        let end = Swift.max(Swift.min(Int(c.insideTo) &- k, rows), start)
         var (q, r) = (c.q, c.r)
         var p = p
-        for _ in 0..<rows {
-            let v = Column.truncated(q, r)
-            if UInt(bitPattern: Int(truncatingIfNeeded: v &- 0x8000)) < innerH {
-                if opaque {
-                    p.pointee = colour
-                } else if colour != 0 {
-                    p.pointee = overPixel(colour, p.pointee)
-                }
-            } else if v > -0x8000 && v < below {
-                singleBilinearOver(c.u, v, p)
+        @inline(__always) func edges(_ n: Int) {
+            for _ in 0..<n {
+                let v = Column.truncated(q, r)
+                if v > -0x8000 && v < below { singleBilinearOver(c.u, v, p) }
+                Column.step(&q, &r, dq: c.dq, dr: c.dr, w: c.w)
+                p += rowPitch
             }
-            Column.step(&q, &r, dq: c.dq, dr: c.dr, w: c.w)
-            p += rowPitch
         }
+        edges(start)
+        let n = end &- start
+        if n > 0 {
+            if colour >> 24 == 255 {
+                for _ in 0..<n {
+                    p.pointee = colour
+                    p += rowPitch
+                }
+            } else if colour != 0 {
+                for _ in 0..<n {
+                    p.pointee = overPixel(colour, p.pointee)
+                    p += rowPitch
+                }
+            } else {
+                p += n &* rowPitch
+            }
+            // n rows on: r + n dr < (n + 1) w, far within 64 bits.
+            let t = r &+ Int64(n) &* c.dr
+            q &+= Int64(n) &* c.dq &+ t / c.w
+            r = t % c.w
+        }
+        edges(rows &- end)
         (state.pointee.q, state.pointee.r) = (q, r)
     }
 
