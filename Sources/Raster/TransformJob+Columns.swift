@@ -202,14 +202,14 @@ extension TransformJob {
             while x < last {
                 let i = x &- c0
                 if x &+ 1 < last, table[i].u != Int64.min, table[i &+ 1].u != Int64.min {
-                    // Four copies of the loop, each with its flags constant.
+                    // Four copies of the loop, each specialized with its flags constant.
                     let (p, a, b) = (rowStart + x, table.baseAddress! + i, table.baseAddress! + (i &+ 1))
                     let k = ya &- y0
                     switch (opaqueSource, fade) {
-                    case (false, false): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: false, fade: false)
-                    case (true, false): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: true, fade: false)
-                    case (false, true): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: false, fade: true)
-                    case (true, true): columnPair(p, rowPitch, a, b, k, rows: rows, opaqueSource: true, fade: true)
+                    case (false, false): columnPair(PairBlends.Over.self, p, rowPitch, a, b, k, rows: rows)
+                    case (true, false): columnPair(PairBlends.Opaque.self, p, rowPitch, a, b, k, rows: rows)
+                    case (false, true): columnPair(PairBlends.FadedOver.self, p, rowPitch, a, b, k, rows: rows)
+                    case (true, true): columnPair(PairBlends.FadedOpaque.self, p, rowPitch, a, b, k, rows: rows)
                     }
                     x &+= 2
                     continue
@@ -226,11 +226,11 @@ extension TransformJob {
     /// source (the rows both columns' inside runs share), the pair sampler with no checks;
     /// above and below, each pixel on its own, edges checked. Leaves both columns' state
     /// at the row after.
-    @inline(__always)
-    private func columnPair(
-        _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ aState: UnsafeMutablePointer<Column>,
-        _ bState: UnsafeMutablePointer<Column>, _ k: Int, rows: Int, opaqueSource: Bool, fade: Bool
+    private func columnPair<Blend: PairBlend>(
+        _: Blend.Type, _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ aState: UnsafeMutablePointer<Column>,
+        _ bState: UnsafeMutablePointer<Column>, _ k: Int, rows: Int
     ) {
+        let (opaqueSource, fade) = (Blend.opaqueSource, Blend.fade)
         let (a, b) = (aState.pointee, bState.pointee)
         let pair = PairSampler(src, opacity: opacity)
         let below = Int64(src.height) << 16 + 0x8000
