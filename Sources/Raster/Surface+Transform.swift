@@ -336,11 +336,13 @@ struct TransformJob {
         var p = d + x0 + Int(k0)
         if filter == .bilinear {
             let n = Int(k1 - k0)
+            // Four copies, each specialized with its flags constant (`PairBlend`).
             switch (src.alphaMask == 0, opacity == 255) {
-            case (true, true): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: false, fade: false)
-            case (false, true): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: true, fade: false)
-            case (true, false): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: false, fade: true)
-            case (false, false): projectiveBilinearSpan(&uh, &vh, &wh, du, dv, dw, &p, count: n, opaqueSource: true, fade: true)
+            case (true, true): projectiveBilinearSpan(PairBlends.Over.self, &uh, &vh, &wh, du, dv, dw, &p, count: n)
+            case (false, true): projectiveBilinearSpan(PairBlends.Opaque.self, &uh, &vh, &wh, du, dv, dw, &p, count: n)
+            case (true, false): projectiveBilinearSpan(PairBlends.FadedOver.self, &uh, &vh, &wh, du, dv, dw, &p, count: n)
+            case (false, false):
+                projectiveBilinearSpan(PairBlends.FadedOpaque.self, &uh, &vh, &wh, du, dv, dw, &p, count: n)
             }
             return
         }
@@ -360,11 +362,11 @@ struct TransformJob {
     /// (`projectivePosition`), two pixels at a time through `bilinearOverPair` while both
     /// footprints lie inside the source, one at a time otherwise. The same bytes as the
     /// reference.
-    @inline(__always)
-    func projectiveBilinearSpan(
-        _ uh: inout Int64, _ vh: inout Int64, _ wh: inout Int64, _ du: Int64, _ dv: Int64, _ dw: Int64,
-        _ p: inout UnsafeMutablePointer<UInt32>, count: Int, opaqueSource: Bool, fade: Bool
+    func projectiveBilinearSpan<Blend: PairBlend>(
+        _: Blend.Type, _ uh: inout Int64, _ vh: inout Int64, _ wh: inout Int64, _ du: Int64, _ dv: Int64,
+        _ dw: Int64, _ p: inout UnsafeMutablePointer<UInt32>, count: Int
     ) {
+        let (opaqueSource, fade) = (Blend.opaqueSource, Blend.fade)
         let pair = PairSampler(src, opacity: opacity)
         var i = 0
         while i < count {
