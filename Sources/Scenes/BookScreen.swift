@@ -368,9 +368,10 @@ final class BookScreen: ShowScreen {
     }
 
     /// Shows the slot's picture darkened to `level` (of 255) towards the background, as
-    /// drawing it with that opacity over the background would (the compositor's `over`
-    /// with a constant opacity, on a page-sized picture filled with the background
-    /// colour); 255: the picture itself (and the darkened one becomes `spareShade`).
+    /// drawing it with that opacity over the background would (`Surface.drawFaded`: the
+    /// compositor's `over` with a constant opacity on a page-sized picture of the
+    /// background colour, in one pass); 255: the picture itself (and the darkened one
+    /// becomes `spareShade`).
     private func shade(_ slot: Slot, level: UInt8) {
         guard level != slot.shadeLevel else { return }
         slot.shadeLevel = level
@@ -391,8 +392,7 @@ final class BookScreen: ShowScreen {
         else {
             return
         }
-        s.fill(ScreenColors.background)
-        try? s.over(pic, opacity: level)
+        try? s.drawFaded(pic, over: ScreenColors.background, opacity: level)
         if slot.shaded === s {
             slot.page.setNeedsDisplay(contentChanged: true)
         } else {

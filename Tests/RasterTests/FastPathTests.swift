@@ -72,6 +72,37 @@ import Testing
         }
     }
 
+    /// `drawFaded` writes the bytes of a fill with the colour then `over` at the
+    /// opacity: both formats of source (xrgb8888 with X bytes that are not 255, its fast
+    /// path), both of destination, every kind of opacity, colours dark, light and grey;
+    /// a source of another size is refused.
+    @Test func fadedDrawsAgreeWithFillThenOver() throws {
+        var rng = SeededRandom(seed: 43)
+        for sf in [PixelFormat.xrgb8888, .argb8888] {
+            for df in [PixelFormat.xrgb8888, .argb8888] {
+                for i in 0..<30 {
+                    let (w, h) = rng.size()
+                    let src = rng.surface(width: w, height: h, format: sf)
+                    let dst = rng.surface(width: w, height: h, format: df)
+                    let colour: UInt32 = [0xff10_1218, 0xffff_ffff, 0xff80_8080, 0xff00_0000][i % 4]
+                    let opacity: UInt8 = [255, 0, 1, 128, 204, 254][i % 6]
+                    let want = dst.copy()
+                    want.fill(colour)
+                    try want.over(src, opacity: opacity)
+                    for path in [KernelPath.fast, .reference] {
+                        let got = dst.copy()
+                        try got.drawFaded(src, over: colour, opacity: opacity, path: path)
+                        #expect(got.pixelBytes == want.pixelBytes, "faded \(sf)->\(df) \(w)x\(h) \(path) opacity \(opacity)")
+                    }
+                }
+            }
+        }
+        let small = try Surface(width: 2, height: 2, format: .xrgb8888)
+        #expect(throws: RasterError.self) {
+            try small.drawFaded(Surface(width: 3, height: 2, format: .xrgb8888), over: 0xff00_0000, opacity: 9)
+        }
+    }
+
     @Test(arguments: QuarterTurn.allCases)
     func rotate(turn: QuarterTurn) throws {
         var rng = SeededRandom(seed: 4)
