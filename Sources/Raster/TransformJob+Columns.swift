@@ -76,6 +76,14 @@ extension TransformJob {
         @inline(__always)
         static func truncated(_ q: Int64, _ r: Int64) -> Int64 { q &+ (q < 0 && r != 0 ? 1 : 0) }
 
+        /// Moves q and r `n` rows down at once: r + n dr < (n + 1) w, taken in 128 bits.
+        @inline(__always)
+        mutating func advance(_ n: Int) {
+            let t = Int128(r) + Int128(n) * Int128(dr)
+            q &+= Int64(n) &* dq &+ Int64(t / Int128(w))
+            r = Int64(t % Int128(w))
+        }
+
         /// Moves q and r one row down.
         @inline(__always)
         static func step(_ q: inout Int64, _ r: inout Int64, dq: Int64, dr: Int64, w: Int64) {
@@ -102,7 +110,11 @@ extension TransformJob {
                 let c1 = Swift.min(c0 &+ Self.columnChunk, x1)
                 if let (first, last) = prepareColumns(table, c0: c0, c1: c1, y0: y0, y1: y1, repeating: repeating, t) {
                     if first < last {
-                        columnBlocks(target, rowPitch, table, c0, first, last, y0, y1, repeating: repeating)
+                        if repeating {
+                            repeatingColumns(target, rowPitch, table, c0, first, last, y0, y1)
+                        } else {
+                            columnBlocks(target, rowPitch, table, c0, first, last, y0, y1)
+                        }
                     }
                 } else {
                     // Some column's vh passes the range its quotient can be taken in on
@@ -179,11 +191,10 @@ extension TransformJob {
 
     /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1): down
     /// each pair of columns `rowBlock` rows, then the next pair; a column left alone (an
-    /// odd count, or its neighbour unable to show the source) goes down by itself. With
-    /// `repeating`, each column goes down by itself compositing its colour.
+    /// odd count, or its neighbour unable to show the source) goes down by itself.
     private func columnBlocks(
         _ target: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ table: UnsafeMutableBufferPointer<Column>,
-        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int, repeating: Bool
+        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int
     ) {
         let opaqueSource = src.alphaMask != 0, fade = opacity != 255
         var ya = y0
@@ -191,13 +202,6 @@ extension TransformJob {
             let yb = Swift.min(ya &+ Self.rowBlock, y1)
             let rows = yb &- ya
             let rowStart = target + ya &* rowPitch
-            if repeating {
-                for x in first..<last where table[x &- c0].u != Int64.min {
-                    repeatingColumn(rowStart + x, rowPitch, table.baseAddress! + (x &- c0), ya &- y0, rows: rows)
-                }
-                ya = yb
-                continue
-            }
             var x = first
             while x < last {
                 let i = x &- c0
@@ -265,6 +269,61 @@ extension TransformJob {
         (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
     }
 
+    /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1), of a
+    /// source whose rows repeat: the rows on which every one of them composites its
+    /// colour (the run their inside runs share) row by row, the chunk's colours OVER each
+    /// row two pixels at a time in 16-bit lanes, the columns' states jumping over them;
+    /// the rows above and below column by column (`repeatingColumn`).
+    private func repeatingColumns(
+        _ target: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ table: UnsafeMutableBufferPointer<Column>,
+        _ c0: Int, _ first: Int, _ last: Int, _ y0: Int, _ y1: Int
+    ) {
+        let rows = y1 &- y0
+        var from = 0, to = rows
+        for x in first..<last {
+            let c = table[x &- c0]
+            if c.u == Int64.min { (from, to) = (0, 0) } else {
+                from = Swift.max(from, Int(c.insideFrom))
+                to = Swift.min(to, Int(c.insideTo))
+            }
+        }
+        if from >= to { (from, to) = (0, 0) }
+        let top = target + y0 &* rowPitch
+        @inline(__always) func eachColumn(_ k: Int, _ n: Int) {
+            guard n > 0 else { return }
+            for x in first..<last where table[x &- c0].u != Int64.min {
+                repeatingColumn(top + k &* rowPitch + x, rowPitch, table.baseAddress! + (x &- c0), k, rows: n)
+            }
+        }
+        eachColumn(0, from)
+        if from < to {
+            // Per pair of columns, their colours and what of the pixels under them shows
+            // (255 - alpha), widened: each pixel is colour + under * (255 - alpha) / 255,
+            // rounded as `overPixel` (`div255Shifts`, exact for these products).
+            let n = last &- first, pairs = n / 2
+            withUnsafeTemporaryAllocation(of: SIMD8<UInt16>.self, capacity: Self.columnChunk) { lanes in
+                for j in 0..<pairs {
+                    let a = table[first &+ 2 &* j &- c0].colour, b = table[first &+ 2 &* j &+ 1 &- c0].colour
+                    lanes[2 &* j] = widenPair(UInt64(a) | UInt64(b) << 32)
+                    lanes[2 &* j &+ 1] = splatPair(UInt16(255 &- a >> 24), UInt16(255 &- b >> 24))
+                }
+                let odd = n % 2 == 1 ? table[last &- 1 &- c0].colour : 0
+                for k in from..<to {
+                    let row = top + k &* rowPitch + first
+                    let raw = UnsafeMutableRawPointer(row)
+                    for j in 0..<pairs {
+                        let under = widenPair(raw.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
+                        let out = lanes[2 &* j] &+ div255Shifts(under &* lanes[2 &* j &+ 1])
+                        raw.storeBytes(of: narrowPair(out), toByteOffset: 8 &* j, as: UInt64.self)
+                    }
+                    if n % 2 == 1 { row[n &- 1] = overPixel(odd, row[n &- 1]) }
+                }
+            }
+            for x in first..<last { table[x &- c0].advance(to &- from) }
+        }
+        eachColumn(to, rows &- to)
+    }
+
     /// Down one column of a source whose rows repeat, from `p` for `rows` rows, the
     /// first `k` rows after the draw's first: its `colour` on the rows of its inside run
     /// (stored when opaque, composited when translucent, nothing when clear), with no
@@ -305,10 +364,10 @@ extension TransformJob {
             } else {
                 p += n &* rowPitch
             }
-            // n rows on: r + n dr < (n + 1) w, far within 64 bits.
-            let t = r &+ Int64(n) &* c.dr
-            q &+= Int64(n) &* c.dq &+ t / c.w
-            r = t % c.w
+            state.pointee.q = q
+            state.pointee.r = r
+            state.pointee.advance(n)
+            (q, r) = (state.pointee.q, state.pointee.r)
         }
         edges(rows &- end)
         (state.pointee.q, state.pointee.r) = (q, r)
