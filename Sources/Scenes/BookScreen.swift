@@ -481,9 +481,12 @@ final class BookScreen: ShowScreen {
     }
 
     /// Black fading from opaque to clear across 64 columns (quadratically: soft), one
-    /// each way; 32 rows.
+    /// each way; 256 rows, so that stretched over a page's height its top and bottom
+    /// edges (bilinear's one-pixel fade) span a few screen rows (about 4 at 1920x1080),
+    /// not 30 as 32 rows did, and the compositor draws it as repeating rows
+    /// (`TransformJob.rowsRepeat`: 16384 pixels at most).
     private func makeShadowImages() -> (darkLeft: Surface, darkRight: Surface) {
-        let n = 64, rows = 32
+        let n = 64, rows = 256
         let left = try! Surface(width: n, height: rows, format: .argb8888)
         let right = try! Surface(width: n, height: rows, format: .argb8888)
         for y in 0..<rows {
