@@ -57,8 +57,11 @@ func bilinearOverPair(
     opacity: UInt16 = 255
 ) {
     // Each row's two pixels of a footprint, [left, right], widened; an opaque source's
-    // alpha lanes (3 and 7) set to 255.
-    let alpha: UInt64 = opaqueSource ? 0xff00_0000_ff00_0000 : 0
+    // alpha lanes (3 and 7) set to 255 where the blend reads them (a fade). Unfaded,
+    // each sample's alpha byte is set to 255 once at the store instead: every lane is
+    // blended on its own, so the colour bytes are the same whatever alpha was read.
+    let opaqueAlpha: UInt64 = 0xff00_0000_ff00_0000
+    let alpha: UInt64 = opaqueSource && fade ? opaqueAlpha : 0
     let ta = widenPair(topA.loadUnaligned(as: UInt64.self) | alpha)
     let ba = widenPair(topA.loadUnaligned(fromByteOffset: pitchBytes, as: UInt64.self) | alpha)
     let tb = widenPair(topB.loadUnaligned(as: UInt64.self) | alpha)
@@ -94,7 +97,7 @@ func bilinearOverPair(
         let a = splatPair(UInt16(truncatingIfNeeded: words[0] >> 48), UInt16(truncatingIfNeeded: words[1] >> 48))
         out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- a))
     }
-    d.storeBytes(of: narrowPair(out), as: UInt64.self)
+    d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? opaqueAlpha : 0), as: UInt64.self)
 }
 
 /// Two pixels (a 64-bit word, the first in the low half) zero-extended to 16-bit lanes.
