@@ -83,6 +83,17 @@ extension TransformJob {
             r = Int64(t % Int128(w))
         }
 
+        /// `step` without a branch or a flag: given dq + 1 and dr - w, the sum r + dr - w
+        /// is negative exactly when there is no carry, and its sign, all ones or zero,
+        /// takes the carry back out of q and puts w back into r.
+        @inline(__always)
+        static func step(_ q: inout Int64, _ r: inout Int64, dqCarry: Int64, drLessW: Int64, w: Int64) {
+            let t = r &+ drLessW
+            let noCarry = t >> 63
+            r = t &+ (w & noCarry)
+            q &+= dqCarry &+ noCarry
+        }
+
         /// Moves q and r one row down.
         @inline(__always)
         static func step(_ q: inout Int64, _ r: inout Int64, dq: Int64, dr: Int64, w: Int64) {
@@ -256,14 +267,20 @@ extension TransformJob {
             }
         }
         checked(start)
-        // Inside, v >= 1/2: the floored quotient is the truncated one.
+        // Inside, v >= 1/2: the floored quotient is the truncated one; q is kept less
+        // the half pixel the sampler takes off.
+        let (ua0, ub0) = (ua &- 0x8000, ub &- 0x8000)
+        let (dqa1, dqb1, dra0, drb0) = (dqa &+ 1, dqb &+ 1, dra &- wa, drb &- wb)
+        qa &-= 0x8000
+        qb &-= 0x8000
         for _ in start..<end {
-            pair.drawInside(
-                ua &- 0x8000, qa &- 0x8000, ub &- 0x8000, qb &- 0x8000, into: p, opaqueSource: opaqueSource, fade: fade)
-            Column.step(&qa, &ra, dq: dqa, dr: dra, w: wa)
-            Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
+            pair.drawInside(ua0, qa, ub0, qb, into: p, opaqueSource: opaqueSource, fade: fade)
+            Column.step(&qa, &ra, dqCarry: dqa1, drLessW: dra0, w: wa)
+            Column.step(&qb, &rb, dqCarry: dqb1, drLessW: drb0, w: wb)
             p += rowPitch
         }
+        qa &+= 0x8000
+        qb &+= 0x8000
         checked(rows &- end)
         (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
     }
