@@ -53,6 +53,24 @@ import Testing
         }
     }
 
+    /// A solid colour blended OVER (`blend`): both destination formats (an xrgb8888
+    /// one's X bytes taken as 255), translucent, clear-ish and opaque colours, odd
+    /// widths and clips; the bytes of the reference.
+    @Test func blendAgrees() throws {
+        var rng = SeededRandom(seed: 47)
+        for format in [PixelFormat.xrgb8888, .argb8888] {
+            for i in 0..<40 {
+                let (w, h) = rng.size()
+                let dst = rng.surface(width: w, height: h, format: format)
+                let color: UInt32 = [0x8000_0000, 0x0101_0101, 0xffff_ffff, 0x7f40_2010][i % 4]
+                let clip = i % 3 == 0 ? nil : rng.clip(width: w, height: h)
+                try expectSame(dst, "blend \(format) \(w)x\(h) \(String(color, radix: 16))") { d, p in
+                    try d.blend(color, clip: clip, path: p)
+                }
+            }
+        }
+    }
+
     @Test func overWithAndWithoutOpacity() throws {
         var rng = SeededRandom(seed: 3)
         for sf in [PixelFormat.argb8888, .xrgb8888] {
