@@ -66,15 +66,19 @@ public final class ShowAssets {
     /// picture is drawn at its design's aspect just large enough to cover that size (at
     /// most its natural size), instead of at its natural size to be brought down (the
     /// launch's doors and background are 1920x1080 by design: at 800x480, drawing them
-    /// so and resampling them was two thirds of the start's instructions); not kept. A
-    /// file's picture is `image(path)`.
+    /// so and resampling them was two thirds of the start's instructions); at that very
+    /// size when it has the design's aspect to a pixel; not kept. A file's picture is
+    /// `image(path)`.
     public func image(_ path: AssetPath, covering width: Int, _ height: Int) -> Surface {
         guard case .demo(let cache) = source, let picture = DemoPicture(path: path) else { return image(path) }
         let (w, h) = picture.size
         let scale = Swift.max(Double(width) / Double(w), Double(height) / Double(h))
         if scale >= 1 { return image(path) }
-        let dw = Swift.max(1, Swift.min(w, Int((Double(w) * scale).rounded(.up))))
-        let dh = Swift.max(1, Swift.min(h, Int((Double(h) * scale).rounded(.up))))
+        var dw = Swift.max(1, Swift.min(w, Int((Double(w) * scale).rounded(.up))))
+        var dh = Swift.max(1, Swift.min(h, Int((Double(h) * scale).rounded(.up))))
+        // The size asked for has the design's aspect to a pixel (home's wallpaper filling
+        // the screen): drawn at that very size, nothing is left to resample.
+        if dw - width <= 1 && dh - height <= 1 { (dw, dh) = (width, height) }
         let (surface, warning) = cache.draw(picture, width: dw, height: dh)
         if let warning { warnings.append(warning) }
         return surface

@@ -13,7 +13,7 @@ import Testing
     static let wallpaper = DemoShow.show.home.wallpaper
 
     /// Portrait and landscape screens: the layer is the screen, and its picture is the
-    /// screen's part of the whole picture resampled to the size that fills it.
+    /// screen's part of the whole picture (drawn near that size) resampled to the size that fills it.
     @Test(arguments: [(480, 800), (800, 480), (300, 300)])
     func theFilledPictureIsWhatShows(width: Int, height: Int) throws {
         let pictures = ShowPictures(assets: .demo())
@@ -24,7 +24,8 @@ import Testing
         #expect(shown.width == width && shown.height == height)
         // The whole picture at the filling size, placed as a stretched layer would be.
         let fill = ScreenFit.fill(pictures.size(Self.wallpaper), in: screen)
-        let whole = pictures.picture(Self.wallpaper, width: fill.width.clampedInt, height: fill.height.clampedInt)
+        let whole = pictures.picture(
+            Self.wallpaper, width: fill.width.clampedInt, height: fill.height.clampedInt, drawnNear: true)
         let (dx, dy) = (-fill.minX.clampedInt, -fill.minY.clampedInt)
         var differing = 0
         for y in 0..<height {
@@ -45,11 +46,11 @@ import Testing
                 show: DemoShow.show, assets: .demo(), root: root, width: w, height: h, start: .home, pictures: pictures)
             scene.update(time: 0)
         }
-        let portrait = pictures.picture(Self.wallpaper, width: 1080, height: 1920, cropped: true)
+        let portrait = pictures.picture(Self.wallpaper, width: 1080, height: 1920, cropped: true, drawnNear: true)
         #expect(portrait.stride * portrait.height <= 1080 * 1920 * 4 + 64 * 1920)
         let before = pictures.cachedBytes
-        _ = pictures.picture(Self.wallpaper, width: 1920, height: 1080, cropped: true)
-        _ = pictures.picture(Self.wallpaper, width: 1080, height: 1920, cropped: true)
+        _ = pictures.picture(Self.wallpaper, width: 1920, height: 1080, cropped: true, drawnNear: true)
+        _ = pictures.picture(Self.wallpaper, width: 1080, height: 1920, cropped: true, drawnNear: true)
         #expect(pictures.cachedBytes == before, "both were cached: nothing resampled, nothing evicted")
     }
 }
