@@ -150,12 +150,15 @@ struct RunCommand: Command {
             settings.resume = "home"
             logger.info("restarted over the frame kept on screen: resuming at home, without the launch doors")
         }
-        let input = InputOpener.open(
-            board.touch, backend: board.display.backend, width: display.width, height: display.height, logger: logger)
+        // The input devices are opened once the first frame is on screen (`Kiosk.run`).
+        let (touch, backend, panelWidth, panelHeight) = (board.touch, board.display.backend, display.width, display.height)
         let kiosk: Kiosk
         do {
             kiosk = try Kiosk(
-                settings: settings, display: display, input: input, signals: signals,
+                settings: settings, display: display,
+                openInput: {
+                    InputOpener.open(touch, backend: backend, width: panelWidth, height: panelHeight, logger: logger)
+                }, signals: signals,
                 loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: showFolder) },
                 textRasterizer: TextSupport.rasterizer(),
                 notify: { state in

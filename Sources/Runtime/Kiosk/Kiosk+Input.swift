@@ -6,6 +6,21 @@ import LibInput
 /// touch script's. A touch wakes an idle kiosk; a frame follows only if it changed
 /// something.
 extension Kiosk {
+    /// Opens the input devices if the caller left that for after the first frame
+    /// (`openInput`), with a translator for their selection, and reads what they have
+    /// already sent (the devices found).
+    func openInputNow() {
+        if let open = openInput {
+            openInput = nil
+            if let seat = open() {
+                input = seat
+                translator = InputTranslator(
+                    panelSize: translator.panelSize, selection: seat.selection, timeOrigin: translator.timeOrigin)
+            }
+        }
+        if input != nil { inputEvents() }
+    }
+
     /// Reads what the input devices sent and hands it on.
     func inputEvents() {
         guard let seat = input else { return }

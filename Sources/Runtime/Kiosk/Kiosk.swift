@@ -43,9 +43,13 @@ public final class Kiosk {
     var touchPlayer: TouchScript.Player?
     /// The touch script's pass being played (0: the first), when it loops.
     var touchPass = 0
-    /// The input devices (nil: none, e.g. a headless board), and the edge's translation
-    /// of their events into panel-space touch and pointer events.
-    let input: LibInputSeat?
+    /// The input devices (nil: none, e.g. a headless board, or not opened yet), and the
+    /// edge's translation of their events into panel-space touch and pointer events.
+    var input: LibInputSeat?
+    /// Opens the input devices once the first frame is on screen and READY=1 sent (nil:
+    /// `input` is all there is): enumerating them through udev and libinput took 170 ms
+    /// of a 960 ms restart under QEMU's TCG, which the frame need not wait for.
+    var openInput: (() -> LibInputSeat?)?
     var translator: InputTranslator
     /// Touch sequences and latency, for `status`.
     var touchStats = TouchStats()
@@ -115,10 +119,12 @@ public final class Kiosk {
     ///   - display: opened by the caller (`DisplayOpener`); the kiosk closes it on exit.
     ///   - signals: made by the caller first thing, before any thread exists.
     ///   - input: the input devices, opened by the caller; nil for none.
+    ///   - openInput: opens them after the first frame instead (`input` nil).
     ///   - loadProgram: loads the show (again on reload); its error is exit 78 at start.
     ///   - notify: sends one sd_notify state line ("READY=1").
     public init(
-        settings: KioskSettings, display: any DisplayBackend, input: LibInputSeat? = nil, signals: consuming SignalFD,
+        settings: KioskSettings, display: any DisplayBackend, input: LibInputSeat? = nil,
+        openInput: (() -> LibInputSeat?)? = nil, signals: consuming SignalFD,
         loadProgram: @escaping () throws(ConfigError) -> any ShowProgram,
         textRasterizer: (any TextRasterizing)?, notify: @escaping (String) -> Void, logger: Logger
     ) throws(KioskError) {
@@ -147,6 +153,7 @@ public final class Kiosk {
         }
         self.display = display
         self.input = input
+        self.openInput = input == nil ? openInput : nil
         translator = InputTranslator(
             panelSize: PanelSize(width: display.width, height: display.height), selection: input?.selection ?? .every)
         if let path = settings.controlPath {
@@ -231,16 +238,36 @@ public final class Kiosk {
             logger.error("first frame: \(error)")
             return error.exitStatus
         }
-        let firstFrameSeconds = Stopwatch.now() - made
+        start(firstFrameSeconds: Stopwatch.now() - made)
+        while !stopRequested {
+            do {
+                try pollOnce()
+            } catch {
+                logger.error("\(error)")
+                return error.exitStatus
+            }
+        }
+        notify("STOPPING=1")
+        logger.info("stopping after \(framesDrawn) frames")
+        return .success
+    }
+
+    /// What follows the first frame, before the loop: READY=1 and the ready line, then
+    /// the input devices (`openInputNow`: the frame is not kept waiting for them), the
+    /// rest of the launch's scene, and the timers.
+    func start(firstFrameSeconds: Double) {
         startTime = Stopwatch.now()
         translator.timeOrigin = startTime
-        if input != nil { inputEvents() }
         notify("READY=1")
         notify("STATUS=Showing \(scene.screen)")
         let sinceExec = ProcessAge.seconds().map { ", \(Decimal.format($0 * 1000, places: 0)) ms since exec" } ?? ""
         logger.info(
             "ready: \(display.name) \(display.width)x\(display.height) orientation \(orientation), \(program.origin), first frame after \(Decimal.format((startTime - initTime) * 1000, places: 1)) ms (drawn in \(Decimal.format(firstFrameSeconds * 1000, places: 1)) ms)\(sinceExec)"
         )
+        openInputNow()
+        // systemd's watchdog runs from READY=1: a ping after the input devices (their
+        // enumeration is slow on a slow machine), another after the rest of the start.
+        if settings.watchdogInterval != nil { notify("WATCHDOG=1") }
         scene.finishStart()
         for w in program.takeWarnings() { logger.warning("\(w)") }  // home's pictures
         windowAtStart()
@@ -256,17 +283,6 @@ public final class Kiosk {
         armTouch()
         armOrientation()
         scheduleIfMoving()
-        while !stopRequested {
-            do {
-                try pollOnce()
-            } catch {
-                logger.error("\(error)")
-                return error.exitStatus
-            }
-        }
-        notify("STOPPING=1")
-        logger.info("stopping after \(framesDrawn) frames")
-        return .success
     }
 
     /// One poll() and the work for every descriptor that woke it, in a fixed order:

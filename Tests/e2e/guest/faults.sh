@@ -51,7 +51,7 @@ kill_series() {
 
 # (f2) A hung loop: SIGSTOP to the main process. The frame loop's WATCHDOG=1 (every 2.5 s)
 # stops; systemd's watchdog (WatchdogSec=5s) fires within 5 s of the last one, sends
-# SIGABRT (then SIGCONT), and Restart=on-failure starts a new kiosk RestartSec=200ms
+# SIGABRT (then SIGCONT), and Restart=on-failure starts a new kiosk RestartSec=100ms
 # later. VAL hang.*: the STOP's time, the new main process's ExecMainStartTimestampMonotonic
 # (systemd's), WatchdogUSec and RestartUSec, systemd's "Watchdog timeout" line.
 hang_step() {
@@ -107,7 +107,7 @@ SHOW_DIR=/srv/vitrine-e2e/show
 reload_steps() {
     local t0 out
     rm -rf /srv/vitrine-e2e
-    mkdir -p /srv/vitrine-e2e
+    mkdir -p /srv/vitrine-e2e /run/vitrine-e2e
     out=$(/usr/local/bin/vitrine show init "$SHOW_DIR.good" 2>&1)
     val reload.init_rc "$?"
     val reload.init_text "$(tr '\n' '|' <<<"$out")"
