@@ -108,7 +108,7 @@ import Testing
         #expect(unit["Service.ExecReload"] == ["/bin/sh -c 'kill -HUP $$MAINPID'"])
         #expect(unit["Service.WatchdogSec"] == ["5s"])
         #expect(unit["Service.Restart"] == ["on-failure"])
-        #expect(unit["Service.RestartSec"] == ["200ms"])
+        #expect(unit["Service.RestartSec"] == ["100ms"])
         #expect(unit["Service.RestartPreventExitStatus"] == ["64 69 78"])
         // The DRM card kept over a crash (CardStore): one descriptor.
         #expect(unit["Service.FileDescriptorStoreMax"] == ["1"])
