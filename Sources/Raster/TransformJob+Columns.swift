@@ -160,9 +160,9 @@ extension TransformJob {
                     guard vh.magnitude < Self.projectiveLimit, vhEnd.magnitude < Int128(Self.projectiveLimit) else {
                         return nil
                     }
-                    let w = Int128(wh)
-                    let (q, r) = Self.flooredDivision(Int128(vh) << 16, w)
-                    let (dq, dr) = Self.flooredDivision(step, w)
+                    let w = Int128(wh), n = Int128(vh) << 16
+                    let q = LinearSpan.floorDiv(n, w), dq = LinearSpan.floorDiv(step, w)
+                    let (r, dr) = (n - q * w, step - dq * w)
                     // Footprint rows 0 and 1 (v = 1/2: dy 0); any inside row gives the same.
                     let colour = repeating ? scalePremultiplied(src.bilinearSample(u, 0x8000), by: UInt8(opacity)) : 0
                     // u's footprint (its two source columns) inside the source.
@@ -186,17 +186,6 @@ extension TransformJob {
             table[x &- c0] = column
         }
         return (first, last)
-    }
-
-    /// (floor(n / d), n - floor(n / d) d) for d > 0.
-    @inline(__always)
-    static func flooredDivision(_ n: Int128, _ d: Int128) -> (Int128, Int128) {
-        var q = n / d, r = n % d
-        if r < 0 {
-            q -= 1
-            r += d
-        }
-        return (q, r)
     }
 
     /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1): down
@@ -246,43 +235,30 @@ extension TransformJob {
     ) {
         let (opaqueSource, fade) = (Blend.opaqueSource, Blend.fade)
         let (a, b) = (aState.pointee, bState.pointee)
-        let pair = PairSampler(src, opacity: opacity)
-        let below = Int64(src.height) << 16 + 0x8000
-        let (ua, ub, wa, wb) = (a.u, b.u, a.w, b.w)
-        let (dqa, dra, dqb, drb) = (a.dq, a.dr, b.dq, b.dr)
-        var (qa, ra, qb, rb) = (a.q, a.r, b.q, b.r)
-        // This block's rows: [0, start) and [end, rows) checked, [start, end) inside.
+        // This block's rows: [0, start) and [end, rows) pixel by pixel, [start, end) inside.
         let from = Int(Swift.max(a.insideFrom, b.insideFrom)) &- k, to = Int(Swift.min(a.insideTo, b.insideTo)) &- k
         let start = Swift.min(Swift.max(from, 0), rows)
         let end = from < to ? Swift.max(Swift.min(to, rows), start) : start
-        var p = p
-        @inline(__always) func checked(_ n: Int) {
-            for _ in 0..<n {
-                let va = Column.truncated(qa, ra), vb = Column.truncated(qb, rb)
-                if va > -0x8000 && va < below { singleBilinearOver(ua, va, p) }
-                if vb > -0x8000 && vb < below { singleBilinearOver(ub, vb, p + 1) }
-                Column.step(&qa, &ra, dq: dqa, dr: dra, w: wa)
-                Column.step(&qb, &rb, dq: dqb, dr: drb, w: wb)
-                p += rowPitch
-            }
-        }
-        checked(start)
+        column(p, rowPitch, &aState.pointee, rows: start)
+        column(p + 1, rowPitch, &bState.pointee, rows: start)
         // Inside, v >= 1/2: the floored quotient is the truncated one; q is kept less
         // the half pixel the sampler takes off.
-        let (ua0, ub0) = (ua &- 0x8000, ub &- 0x8000)
-        let (dqa1, dqb1, dra0, drb0) = (dqa &+ 1, dqb &+ 1, dra &- wa, drb &- wb)
-        qa &-= 0x8000
-        qb &-= 0x8000
+        let pair = PairSampler(src, opacity: opacity)
+        let (ua0, ub0, wa, wb) = (a.u &- 0x8000, b.u &- 0x8000, a.w, b.w)
+        let (dqa1, dqb1, dra0, drb0) = (a.dq &+ 1, b.dq &+ 1, a.dr &- wa, b.dr &- wb)
+        var (qa, ra) = (aState.pointee.q &- 0x8000, aState.pointee.r)
+        var (qb, rb) = (bState.pointee.q &- 0x8000, bState.pointee.r)
+        var q = p + start &* rowPitch
         for _ in start..<end {
-            pair.drawInside(ua0, qa, ub0, qb, into: p, opaqueSource: opaqueSource, fade: fade)
+            pair.drawInside(ua0, qa, ub0, qb, into: q, opaqueSource: opaqueSource, fade: fade)
             Column.step(&qa, &ra, dqCarry: dqa1, drLessW: dra0, w: wa)
             Column.step(&qb, &rb, dqCarry: dqb1, drLessW: drb0, w: wb)
-            p += rowPitch
+            q += rowPitch
         }
-        qa &+= 0x8000
-        qb &+= 0x8000
-        checked(rows &- end)
-        (aState.pointee.q, aState.pointee.r, bState.pointee.q, bState.pointee.r) = (qa, ra, qb, rb)
+        (aState.pointee.q, aState.pointee.r) = (qa &+ 0x8000, ra)
+        (bState.pointee.q, bState.pointee.r) = (qb &+ 0x8000, rb)
+        column(q, rowPitch, &aState.pointee, rows: rows &- end)
+        column(q + 1, rowPitch, &bState.pointee, rows: rows &- end)
     }
 
     /// Columns [first, last) of the chunk starting at column `c0`, rows [y0, y1), of a
@@ -349,22 +325,11 @@ extension TransformJob {
         _ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ state: UnsafeMutablePointer<Column>, _ k: Int,
         rows: Int
     ) {
-        let c = state.pointee
-        let below = Int64(src.height) << 16 + 0x8000
-        let colour = c.colour
-        let start = Swift.min(Swift.max(Int(c.insideFrom) &- k, 0), rows)
-        let end = Swift.max(Swift.min(Int(c.insideTo) &- k, rows), start)
-        var (q, r) = (c.q, c.r)
-        var p = p
-        @inline(__always) func edges(_ n: Int) {
-            for _ in 0..<n {
-                let v = Column.truncated(q, r)
-                if v > -0x8000 && v < below { singleBilinearOver(c.u, v, p) }
-                Column.step(&q, &r, dq: c.dq, dr: c.dr, w: c.w)
-                p += rowPitch
-            }
-        }
-        edges(start)
+        let colour = state.pointee.colour
+        let start = Swift.min(Swift.max(Int(state.pointee.insideFrom) &- k, 0), rows)
+        let end = Swift.max(Swift.min(Int(state.pointee.insideTo) &- k, rows), start)
+        column(p, rowPitch, &state.pointee, rows: start)
+        var p = p + start &* rowPitch
         let n = end &- start
         if n > 0 {
             if colour >> 24 == 255 {
@@ -380,16 +345,13 @@ extension TransformJob {
             } else {
                 p += n &* rowPitch
             }
-            state.pointee.q = q
-            state.pointee.r = r
             state.pointee.advance(n)
-            (q, r) = (state.pointee.q, state.pointee.r)
         }
-        edges(rows &- end)
-        (state.pointee.q, state.pointee.r) = (q, r)
+        column(p, rowPitch, &state.pointee, rows: rows &- end)
     }
 
-    /// Down one column `c` from `p` for `rows` rows, pixel by pixel; leaves its state at
+    /// Down one column `c` from `p` for `rows` rows, pixel by pixel, edges checked (a
+    /// column alone, and the rows above and below the inside runs); leaves its state at
     /// the row after.
     private func column(_ p: UnsafeMutablePointer<UInt32>, _ rowPitch: Int, _ c: inout Column, rows: Int) {
         let below = Int64(src.height) << 16 + 0x8000
