@@ -6,7 +6,11 @@ import VitrineTestSupport
 /// A real weston 10 for the tests: headless backend, pixman renderer, desktop shell (a
 /// fullscreen window covers its panel; weston 10's kiosk shell never repaints a headless
 /// output for a client here, measured: no frame callback, a black screenshot),
-/// `--debug` for weston-screenshooter, on a socket in a private runtime folder.
+/// `--debug` for weston-screenshooter, on a socket in a private runtime folder, and a
+/// `weston.ini` of the tests' own that turns every animation of the desktop shell off:
+/// without one weston fades its whole output in from black at start-up and fades each
+/// new window in, so a screenshot taken as soon as the kiosk has drawn would show a
+/// half-faded frame on a machine fast enough to get there within the fade.
 final class Weston {
     static var isInstalled: Bool {
         access("/usr/bin/weston", X_OK) == 0 && access("/usr/bin/weston-screenshooter", X_OK) == 0
@@ -16,15 +20,48 @@ final class Weston {
     let socket = "wl-vitrine-test"
     let process: ChildProcess
 
-    /// Starts weston at `width` x `height`; waits (hang bound 30 s) for its socket.
+    /// The configuration the tests' weston reads: the desktop shell with no start-up fade,
+    /// no window map/close animation and no focus dimming. `animated` leaves weston's
+    /// defaults (a black curtain over the output faded out once the shell's helper client
+    /// is ready, windows faded in and out). `shellClient`, when given, replaces that
+    /// helper client.
+    static func configuration(animated: Bool, shellClient: String? = nil) -> String {
+        var text = "[shell]\n"
+        if !animated {
+            text += "startup-animation=none\nanimation=none\nclose-animation=none\nfocus-animation=none\n"
+        }
+        if let shellClient { text += "client=\(shellClient)\n" }
+        return text
+    }
+
+    /// Starts weston at `width` x `height` with `configuration(animated:shellClient:)`;
+    /// waits (hang bound 30 s) for its socket.
+    ///
+    /// The shell's helper client is one of the tests' own that connects and never
+    /// reports ready (it only waits for weston to close the connection): a start-up fade,
+    /// if the configuration let there be one, would then hold its first, black frame for
+    /// 15 s (weston's own time-out), which is what a machine fast enough to draw within
+    /// the fade sees; so a configuration that lets weston animate fails these tests every
+    /// time, not only on fast machines. `VITRINE_TEST_WESTON_ANIMATED=1` in the
+    /// environment turns weston's animations back on, to show that.
     init(width: Int = 800, height: Int = 480, name: String) throws {
         runtime = "/tmp/vitrine-weston-\(getpid())-\(name)"
         _ = try ChildProcess.run(["/bin/rm", "-rf", runtime])
         mkdir(runtime, 0o700)
+        let animated = getenv("VITRINE_TEST_WESTON_ANIMATED").map { String(cString: $0) == "1" } ?? false
+        let shellClient = runtime + "/never-ready-shell"
+        let script = fopen(shellClient, "w")
+        fputs("#!/bin/bash\nexec cat <&\"$WAYLAND_SOCKET\" >/dev/null\n", script)  // dash takes no fd above 9
+        fclose(script)
+        chmod(shellClient, 0o755)
+        let config = runtime + "/weston.ini"
+        let file = fopen(config, "w")
+        fputs(Self.configuration(animated: animated, shellClient: shellClient), file)
+        fclose(file)
         process = try ChildProcess(
             [
-                "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--width=\(width)",
-                "--height=\(height)", "--debug", "--socket=\(socket)", "--idle-time=0",
+                "/usr/bin/weston", "--config=\(config)", "--backend=headless-backend.so", "--use-pixman",
+                "--width=\(width)", "--height=\(height)", "--debug", "--socket=\(socket)", "--idle-time=0",
             ],
             environment: ["XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin"])
         let deadline = ChildProcess.now + 30
