@@ -26,6 +26,19 @@ extension Layer {
     }
 
     /// Layer space to logical screen space: this layer's transform and its ancestors'.
+    /// The homography from this layer's space to `ancestor`'s (the product of the local
+    /// homographies up to, not including, `ancestor`); to the root's when `ancestor` is
+    /// nil or not an ancestor.
+    func homography(relativeTo ancestor: Layer?) -> Homography {
+        var h = localHomography
+        var p = superlayer
+        while let q = p, q !== ancestor {
+            h = q.localHomography * h
+            p = q.superlayer
+        }
+        return h
+    }
+
     var worldHomography: Homography {
         var world = localHomography
         var p = superlayer

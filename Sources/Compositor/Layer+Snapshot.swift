@@ -19,8 +19,14 @@ extension Layer {
     /// hidden, not culled). Its new pixels damage this layer; another layer showing
     /// `surface` (the other half of a split screen) is repainted only if it changed
     /// itself in that frame (add it to the tree then).
-    public func showSnapshot(of source: Layer, in surface: Surface) {
+    ///
+    /// With `space` given (an ancestor of `source`), the snapshot is in that layer's
+    /// space instead: `surface`'s pixel (x, y) is `space`'s point (x, y), so where
+    /// `space` itself is on screen (a screen sliding in, still off to one side) does not
+    /// move or cut what is captured.
+    public func showSnapshot(of source: Layer, in surface: Surface, relativeTo space: Layer? = nil) {
         pendingSnapshot = source
+        pendingSnapshotSpace = space
         // Same picture object, new pixels: `contents` wouldn't see a change.
         contents = .image(surface)
         setNeedsDisplay(contentChanged: true)
@@ -37,9 +43,11 @@ extension Compositor {
     /// that were on screen are damaged where they were and drawn whole when next shown.
     func drawSnapshot(for layer: Layer) {
         guard let source = layer.pendingSnapshot else { return }
+        let space = layer.pendingSnapshotSpace
         layer.pendingSnapshot = nil
+        layer.pendingSnapshotSpace = nil
         guard case .image(let surface) = layer.contents, surface.format.bytesPerPixel == 4 else { return }
-        let world = source.worldHomography
+        let world = source.homography(relativeTo: space)
         let full = surface.bounds
         snapshotItems.removeAll(keepingCapacity: true)
         if source.hasContents, let item = contentItem(source, world: world, opacity: 255, clip: full) {

@@ -76,6 +76,9 @@ public final class Layer {
     /// The subtree to draw into the contents picture at the next render
     /// (`showSnapshot(of:in:)`).
     var pendingSnapshot: Layer?
+    /// The layer whose space a pending snapshot is drawn in (nil: the root's, logical
+    /// screen space); see `showSnapshot(of:in:relativeTo:)`.
+    weak var pendingSnapshotSpace: Layer?
 
     public init(name: String = "", bounds: Rect2D = .zero, position: Point2D = .zero) {
         self.name = name

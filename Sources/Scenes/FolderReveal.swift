@@ -74,7 +74,10 @@ final class FolderReveal {
         panel.layer.zPosition = 2
         slide = ShowSlide(from: 0, to: 1, start: start, duration: Self.duration, curve: Self.curve)
         if let capture {
-            upperImage.showSnapshot(of: content, in: capture)
+            // In the home screen's own space: coming back from a screen opened from the
+            // panel, home slides in from off screen with the folder already open, and a
+            // capture in screen space would find it still out of view.
+            upperImage.showSnapshot(of: content, in: capture, relativeTo: parent)
             lowerImage.contents = .image(capture)
             content.isHidden = true
         }

@@ -88,4 +88,30 @@ import Testing
         #expect(stats.repaintedPixels == 100 * 60)
         #expect(target[15, 15] == 0xff80_8080)
     }
+
+    /// A snapshot in an ancestor's space (`relativeTo:`): the source's parent is off
+    /// screen (a screen sliding in from the left), yet the picture holds the source as
+    /// it lies in that parent; in screen space the same snapshot holds nothing of it.
+    @Test func snapshotInAnAncestorsSpaceIgnoresWhereThatAncestorIs() throws {
+        let c = Compositor(width: 100, height: 60, paintThreads: 0)
+        let screen = Layer(name: "screen", frame: Rect2D(x: -100, y: 0, width: 100, height: 60))
+        let source = Layer(
+            name: "source", frame: Rect2D(x: 0, y: 0, width: 100, height: 60), contents: .color(0xff00_00ff))
+        source.addSublayer(
+            Layer(name: "red", frame: Rect2D(x: 10, y: 10, width: 20, height: 20), contents: .color(0xffff_0000)))
+        screen.addSublayer(source)
+        c.root.addSublayer(screen)
+        let target = try Surface(width: 100, height: 60, format: .xrgb8888)
+        let inScreen = try Surface(width: 100, height: 60, format: .xrgb8888)
+        let inParent = try Surface(width: 100, height: 60, format: .xrgb8888)
+        let a = Layer(name: "a", frame: Rect2D(x: 0, y: 0, width: 100, height: 60))
+        let b = Layer(name: "b", frame: Rect2D(x: 0, y: 0, width: 100, height: 60))
+        c.root.addSublayer(a)
+        c.root.addSublayer(b)
+        a.showSnapshot(of: source, in: inScreen)
+        b.showSnapshot(of: source, in: inParent, relativeTo: screen)
+        #expect(try c.render(into: target, bufferAge: 0).snapshots == 2)
+        #expect(inParent[15, 15] == 0xffff_0000 && inParent[50, 40] == 0xff00_00ff)
+        #expect(inScreen[15, 15] == 0xff00_0000 && inScreen[50, 40] == 0xff00_0000)
+    }
 }
