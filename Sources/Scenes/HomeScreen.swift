@@ -16,11 +16,12 @@ import Show
 /// page from where the drag began: a 0.3 s ease-out slide from where they are. The
 /// wallpaper stays; the dot of the page shown is opaque, the others 35%.
 ///
-/// Layers: `layer` (the screen) holds `content` (everything above: what the folder
-/// reveal captures) and, while a folder is open, the reveal's layers.
+/// Layers: `layer` (the screen) holds `content` (the wallpaper, pages and dots: what the
+/// folder reveal captures), while a folder is open the reveal's layers over it, and over
+/// everything the bar and the menu button: chrome that content moves under.
 final class HomeScreen: ShowScreen {
     let home: HomeLayout
-    /// The wallpaper, pages, dots, bar and menu button: what the folder reveal captures.
+    /// The wallpaper, pages and dots: what the folder reveal captures.
     let content: Layer
     let wallpaper: Layer
     /// The tiles' area across the whole screen width: takes the paging drags.
@@ -127,11 +128,18 @@ final class HomeScreen: ShowScreen {
                 frame: Rect2D(x: m.barHeight, y: 0, width: Swift.max(1, m.width - 2 * m.barHeight), height: m.barHeight),
                 TextAttributes(
                     size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
-        content.addSublayer(bar)
+        // Chrome, not content: the bar and its button stay put over a folder reveal,
+        // whose parts (z 1-3) move under them, and are not in its capture.
+        bar.zPosition = Self.chromeZ
+        menuButton.zPosition = Self.chromeZ
+        layer.addSublayer(bar)
         MenuGlyph.addBars(to: menuButton, side: home.menuButton.width, namePrefix: "home.menu")
-        content.addSublayer(menuButton)
+        layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
     }
+
+    /// The bar's and the menu button's depth in `layer`: above a folder reveal's parts.
+    static let chromeZ = 10.0
 
     override var menuBar: MenuBar? {
         MenuBar(frame: metrics.titleBar, button: home.menuButton, title: context.show.title)

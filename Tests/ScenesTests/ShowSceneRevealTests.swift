@@ -94,7 +94,9 @@ import Testing
         let down = Int(L.lowerOffset(v))
         let split = Int(L.split)
         var mismatches = 0
-        for y in 0..<144 {
+        // The bar's rows: chrome, not captured (theBarStaysPutWhileAFolderOpens).
+        let bar = Int(h.metrics.barHeight)
+        for y in bar..<144 {
             let source: Int?
             if y < split + up {
                 source = y - up
@@ -119,6 +121,46 @@ import Testing
         let apexX = Int(L.arrow.minX + L.arrow.width / 2)
         #expect(h.target[apexX, split + up - 2] == ScreenColors.panel)
         #expect(h.target[Int(L.arrow.minX) - 2, split + up - 2] == before[Int(L.arrow.minX) - 2, split - 2])
+    }
+
+    /// The top bar is chrome: while a folder opens near the bottom (the upper part
+    /// rising under it), the bar's title and menu button stay where they are at home, at
+    /// every size: each bright pixel of the bar at rest (title and button, every channel
+    /// over 200) is the same pixel at every step of the opening, and the bar covers the
+    /// same rows. Before, the bar went up with the upper part, cut to a stub.
+    @Test(arguments: [(240, 144), (800, 480), (1920, 1080)])
+    func theBarStaysPutWhileAFolderOpens(size: (Int, Int)) throws {
+        let (w, hgt) = size
+        let home = try ShowHarness(
+            show: DemoShow.show, assets: ShowAssets.demo(), panelWidth: w, panelHeight: hgt, start: .home, text: true)
+        let rest = try Surface(width: w, height: hgt, format: .xrgb8888)
+        _ = try home.compositor.render(into: rest, bufferAge: 0)
+        let barRows = Int(home.metrics.barHeight)
+        var bright: [(Int, Int)] = []
+        for y in 0..<barRows {
+            for x in 0..<w {
+                let p = rest[x, y]
+                if (p >> 16) & 0xff > 200 && (p >> 8) & 0xff > 200 && p & 0xff > 200 { bright.append((x, y)) }
+            }
+        }
+        #expect(bright.count > 20, "the bar shows a title and a button")
+        let h = try ShowHarness(
+            show: DemoShow.show, assets: ShowAssets.demo(), panelWidth: w, panelHeight: hgt, start: .folder("books"),
+            text: true)
+        let r = try #require(h.scene.reveal)
+        #expect(r.layout.rise > 0, "the folder's panel does not fit below its tile: the upper part rises")
+        for t in [0.0, 0.1, 0.2, 0.3, 0.5, 1.0] {
+            h.scene.update(time: t)
+            _ = try h.compositor.render(into: h.target, bufferAge: 0)
+            var worst = 0
+            for (x, y) in bright {
+                let a = h.target[x, y], b = rest[x, y]
+                for shift: UInt32 in [0, 8, 16] {
+                    worst = max(worst, abs(Int((a >> shift) & 0xff) - Int((b >> shift) & 0xff)))
+                }
+            }
+            #expect(worst <= 16, "\(w)x\(hgt) t = \(t): a bright pixel of the bar changed by \(worst)")
+        }
     }
 
     /// While the folder is open only the panel takes touches: a tap where a home tile
