@@ -33,13 +33,19 @@ extension Kiosk {
             notify("STATUS=Reload failed; showing \(scene.screen)")
             return "\(error)"
         }
+        let previous = (program, turnPrewarmed)
         program = fresh
         turnPrewarmed = false  // the new show's pictures: made ahead again once at rest
         titleWindow()
         do {
             try rebuild(resume: "home")
         } catch {
-            logger.error("reload: \(error)")
+            // The new show could not be laid out (no memory for its pipeline): the last
+            // good one stays, as for a show that does not load.
+            (program, turnPrewarmed) = previous
+            titleWindow()
+            logger.error("reload: \(error); keeping the last good show")
+            notify("STATUS=Reload failed; showing \(scene.screen)")
             return "\(error)"
         }
         logger.info("reloaded \(program.origin)")
