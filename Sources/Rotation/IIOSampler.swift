@@ -12,7 +12,9 @@ internal import Glibc
 /// and each `stat` a microsecond: well under 0.1% of a core at 10 Hz). A file whose
 /// identity (device and inode) changed since it was opened, replaced by a rename or its
 /// device's directory made anew, makes the sampler open everything again: a file held
-/// open would read the old, deleted one forever.
+/// open would read the old, deleted one forever. So does a scale or mount matrix file
+/// written in place since it was read (its modification time), so that a bad value
+/// there is seen, and said, when it appears.
 ///
 /// A failure (the device gone: its directory vanished, or ENODEV from a driver unbound
 /// under the open files) is thrown as `IIOAccelerometer.readSample` throws it; the
@@ -25,8 +27,11 @@ public final class IIOSampler {
     private var scales: [Double] = []
     private var matrix = MountMatrix.identity
     /// What was opened or read, with the identity it had then: the device's directory,
-    /// the raw attributes, the scale and mount matrix files there were.
-    private var watched: [(path: String, identity: SysfsFile.Identity)] = []
+    /// the raw attributes, the scale and mount matrix files there were. `readOnce`: a
+    /// file read when opened (a scale, the mount matrix), whose value is kept, so that
+    /// one written anew in place counts as replaced too; a raw attribute is read at every
+    /// sample, so only another file there counts.
+    private var watched: [(path: String, identity: SysfsFile.Identity, readOnce: Bool)] = []
     private var buffer = [UInt8](repeating: 0, count: 64)
 
     /// Opens `device`'s raw attributes and reads its scales and mount matrix.
@@ -47,7 +52,7 @@ public final class IIOSampler {
         guard let directory = SysfsFile.identity(device.path) else {
             throw IIOError(path: device.path, fault: .deviceVanished)
         }
-        watched = [(device.path, directory)]
+        watched = [(device.path, directory, false)]
         var scales: [Double] = []
         for axis in 0..<3 {
             let (scale, file) = try device.scaleAndFile(axis: axis)
@@ -62,7 +67,7 @@ public final class IIOSampler {
             do throws(SysfsFile.Failure) {
                 let (fd, identity) = try SysfsFile.openRegular(file)
                 descriptors.append(fd)
-                watched.append((file, identity))
+                watched.append((file, identity, false))
             } catch {
                 if case .notRegularFile = error { throw IIOError(path: file, fault: error.fault) }
                 throw Self.failure(device, file: file, errno: error.errno)
@@ -74,7 +79,7 @@ public final class IIOSampler {
     private func watch(_ file: String?) {
         guard let file else { return }
         // Read a moment ago; gone since: the next sample opens again and says why.
-        watched.append((file, SysfsFile.identity(file) ?? SysfsFile.Identity(device: 0, inode: 0)))
+        watched.append((file, SysfsFile.identity(file) ?? SysfsFile.Identity(device: 0, inode: 0), true))
     }
 
     private func closeAll() {
@@ -82,9 +87,13 @@ public final class IIOSampler {
         descriptors = []
     }
 
-    /// Whether a file read or held open is no longer the one there (or is gone).
+    /// Whether a file read or held open is no longer the one there (or is gone), or a
+    /// file read once was written since.
     private var isReplaced: Bool {
-        watched.contains { SysfsFile.identity($0.path) != $0.identity }
+        watched.contains { w in
+            guard let now = SysfsFile.identity(w.path) else { return true }
+            return w.readOnce ? now != w.identity : !now.isSameFile(as: w.identity)
+        }
     }
 
     /// One sample, in m/s² on the panel's axes (see `IIOAccelerometer.readSample`).

@@ -34,12 +34,16 @@ enum SysfsFile {
         }
     }
 
-    /// Which file a path led to when it was opened: its device and inode. A file
-    /// replaced by a rename, or a device's directory made anew, has another; the one held
-    /// open still reads the old (deleted) file.
+    /// Which file a path led to when it was opened: its device and inode, and when it
+    /// was last written. A file replaced by a rename, or a device's directory made anew,
+    /// has another inode (the one held open still reads the old, deleted file); a file
+    /// written in place another time (a fixture's scale edited; sysfs itself keeps an
+    /// attribute's time).
     struct Identity: Hashable {
         var device: UInt64
         var inode: UInt64
+        /// st_mtim, nanoseconds since the epoch (0: unknown).
+        var modified: Int64 = 0
 
         init(device: UInt64, inode: UInt64) {
             self.device = device
@@ -49,7 +53,12 @@ enum SysfsFile {
         init(_ info: stat) {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
+            // Wrapping arithmetic: a time far off wraps, it never traps (only equality counts).
+            modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
         }
+
+        /// Whether `other` is the same file (device and inode), whenever it was written.
+        func isSameFile(as other: Identity) -> Bool { device == other.device && inode == other.inode }
     }
 
     /// The most bytes read from one attribute: a page, all sysfs ever prints.

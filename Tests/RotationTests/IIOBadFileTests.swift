@@ -101,6 +101,27 @@ import Testing
         #expect(abs(a.z - 9.80665) < 1e-3 && a.y == 0, "the new directory's files, its new scale: \(a)")
     }
 
+    /// A scale written in place with a bad value while the device is sampled: the next
+    /// sample reads it and fails naming the file (the scale read at the start was kept for
+    /// good); a good one written again is honoured.
+    @Test func aScaleWrittenInPlaceIsReadAgain() throws {
+        let tree = IIOFixtureTree()
+        let dir = tree.addAccelerometer(0, raw: (0, 0, 1024))
+        let sampler = try IIOSampler(try tree.accelerometer(0))
+        #expect(abs(try sampler.read().z - 9.80665) < 1e-3)
+        let fd = open(dir + "/in_accel_scale", O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        _ = write(fd, "-1\n", 3)
+        close(fd)
+        #expect(throws: IIOError(path: dir + "/in_accel_scale", fault: .scaleNotPositive("\"-1\""))) {
+            try sampler.read()
+        }
+        let sampler2 = try? IIOSampler(try tree.accelerometer(0))
+        #expect(sampler2 == nil)
+        tree.write("iio:device0/in_accel_scale", "0.019153612\n")
+        #expect(abs(try IIOSampler(try tree.accelerometer(0)).read().z - 19.6133) < 1e-3)
+    }
+
     /// Gone, then back with a scale that is not positive: warned about naming the scale's
     /// file (once); still away (not found) is not said again; a bad mount matrix next is.
     @Test func aNewReasonIsWarnedAboutOnce() throws {
