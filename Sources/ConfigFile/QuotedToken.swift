@@ -1,12 +1,17 @@
 /// The longest piece of the user's text a message repeats, in characters: a key, a
 /// header or a token longer than this is cut to its first `clipKeep` characters and "...",
 /// so that a megabyte-long token still makes a one-line message.
-let clipLimit = 80
+public let clipLimit = 80
 let clipKeep = 77
 
 /// `text` as a message shows it: `"`, `\` and control characters escaped as in a TOML
-/// basic string, and cut to `clipLimit` characters.
-func clipped(_ text: some StringProtocol) -> String {
+/// basic string, and cut to `limit` characters (default `clipLimit`; a longer text
+/// keeps `limit` - 3 and "..."). Public so that every message that repeats what someone
+/// sent (a control socket's reply) escapes it the same way: a NUL or an ESC never
+/// reaches a terminal raw.
+public func clipped(_ text: some StringProtocol, limit: Int = clipLimit) -> String {
+    let clipLimit = Swift.max(limit, 4)
+    let clipKeep = clipLimit - 3
     var out: [Unicode.Scalar] = []
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -44,7 +44,7 @@ struct LeftBehind: Equatable {
     static func read(io: any DRMIO, crtc: CRTC) throws(DRMError) -> LeftBehind {
         let framebuffers = try io.resources().framebufferIDs
         let handles = probedHandles.filter { io.dumbBufferExists(handle: $0) }
-        return LeftBehind(framebuffers: framebuffers, handles: handles, modeBlob: UInt32(crtc.properties["MODE_ID"]?.value ?? 0))
+        return LeftBehind(framebuffers: framebuffers, handles: handles, modeBlob: UInt32(exactly: crtc.properties["MODE_ID"]?.value ?? 0) ?? 0)
     }
 
     var isEmpty: Bool { framebuffers.isEmpty && handles.isEmpty && modeBlob == 0 }
@@ -78,9 +78,13 @@ extension LinuxDRMSystem {
 
     func discard(_ descriptor: Int32) { Glibc.close(descriptor) }
 
-    /// A dev_t's major and minor numbers (glibc's gnu_dev_major/minor are macros here).
+    /// A dev_t's major and minor numbers (glibc's gnu_dev_major/minor are macros here),
+    /// with glibc's masks: each fits 32 bits whatever the dev_t (a descriptor passed in
+    /// by systemd), so neither conversion can trap.
     static func split(_ dev: dev_t) -> (UInt32, UInt32) {
         let d = UInt64(dev)
-        return (UInt32(((d >> 8) & 0xfff) | ((d >> 32) & ~0xfff)), UInt32((d & 0xff) | ((d >> 12) & ~0xff)))
+        return (
+            UInt32(((d >> 8) & 0xfff) | ((d >> 32) & 0xffff_f000)), UInt32((d & 0xff) | ((d >> 12) & 0xffff_ff00))
+        )
     }
 }

@@ -1,7 +1,7 @@
 /// What was wrong with a surface or a kernel's arguments. Thrown at the API boundary,
 /// before any pixel is touched, so a failed call leaves every buffer as it was.
 public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Width or height is zero or negative.
+    /// Width or height is zero or negative, or more than `Surface.maxSide`.
     case invalidSize(width: Int, height: Int)
     /// The stride (bytes from one row to the next) can't hold a row of pixels.
     case strideTooSmall(stride: Int, minimum: Int)
@@ -23,7 +23,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidSize(let w, let h): "invalid surface size \(w)x\(h): both must be at least 1"
+        case .invalidSize(let w, let h): "invalid surface size \(w)x\(h): each side must be from 1 to \(Surface.maxSide) pixels"
         case .strideTooSmall(let s, let m): "stride \(s) bytes is smaller than one row (\(m) bytes)"
         case .bufferTooSmall(let b, let n): "buffer of \(b) bytes is smaller than the \(n) bytes the surface spans"
         case .misaligned(let f): "buffer address or stride is not aligned to \(f)'s \(f.bytesPerPixel)-byte pixels"

@@ -82,8 +82,12 @@ public final class Surface: @unchecked Sendable {
         }
     }
 
+    /// The longest side a surface may have, pixels: positions within one are Q16.16
+    /// (DESIGN.md §2), whose whole part holds 32768 at most.
+    public static let maxSide = 1 << 15
+
     private static func validate(width: Int, height: Int, format: PixelFormat, stride: Int?) throws(RasterError) {
-        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
             throw RasterError.invalidSize(width: width, height: height)
         }
         let rowBytes = width * format.bytesPerPixel

@@ -4,6 +4,9 @@ import Raster
 /// (../shared/bench/pixman-ref/pixbench.c, its header's "Content"), drawn the same way
 /// pixel for pixel so that `vitrine bench` and pixbench do the same work. All divisions
 /// are integer divisions, as there.
+///
+/// Sizes come from `vitrine bench -r WxH`, checked there (each side 4...16384, the width
+/// even), or from the tests: valid surface sizes, so the surfaces are made with `try!`.
 public enum BenchContent {
     /// The framebuffer before each workload: vertical red ramp, horizontal green ramp,
     /// a 32 px blue checkerboard. xrgb8888.

@@ -76,6 +76,8 @@ public final class BenchCase {
 
     /// One repetition of the workload, through `path`.
     public func run(path: KernelPath = .fast) {
+        // Every kernel here takes these formats and sizes (made for it in `init`): the
+        // throws are for arguments that cannot occur.
         let fb = framebuffer
         switch workload {
         case .fill: fb.fill(0xff20_60a0, path: path)

@@ -22,10 +22,13 @@ public struct Acceleration: Hashable, Sendable, CustomStringConvertible {
     /// Standard gravity, m/s² (what a kernel driver's scale is calibrated against).
     public static let standardGravity = 9.80665
 
-    /// "(x, y, z) m/s²" with two decimals, for log lines (no String(format:)).
+    /// "(x, y, z) m/s²" with two decimals, for log lines (no String(format:)). A
+    /// component of 10^12 m/s² or more (no accelerometer reads that: a raw reading of 18
+    /// digits, or a scale of 1e300, read from a broken file) is written as Swift writes a
+    /// Double ("9.576806e+15"), since its hundredths would not fit an Int.
     public var description: String {
         func text(_ v: Double) -> String {
-            guard v.isFinite else { return "\(v)" }
+            guard v.isFinite, abs(v) < 1e12 else { return "\(v)" }
             let hundredths = Int((abs(v) * 100).rounded())
             let fraction = hundredths % 100
             let sign = v < 0 && hundredths != 0 ? "-" : ""

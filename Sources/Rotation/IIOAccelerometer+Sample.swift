@@ -38,23 +38,29 @@ extension IIOAccelerometer {
 
     /// The mount matrix of the device: the first of `mountMatrixAttributes` there is, or
     /// the identity.
-    public func mountMatrix() throws(IIOError) -> MountMatrix {
+    public func mountMatrix() throws(IIOError) -> MountMatrix { try mountMatrixAndFile().matrix }
+
+    /// The mount matrix and the file it was read from (nil: none, the identity).
+    func mountMatrixAndFile() throws(IIOError) -> (matrix: MountMatrix, file: String?) {
         for attribute in Self.mountMatrixAttributes {
             guard let bytes = try optionalAttribute(attribute) else { continue }
             let text = String(decoding: SysfsFile.trimmed(bytes[...]), as: UTF8.self)
             switch MountMatrix.parse(text) {
-            case .success(let matrix): return matrix
+            case .success(let matrix): return (matrix, path + "/" + attribute)
             case .failure(let fault):
                 throw IIOError(
                     path: path + "/" + attribute,
                     fault: .badMountMatrix(quotedContent(SysfsFile.trimmed(bytes[...])), reason: fault.reason))
             }
         }
-        return .identity
+        return (.identity, nil)
     }
 
     /// The scale of `axis` (0, 1, 2 for x, y, z), m/s² per count.
-    func scale(axis: Int) throws(IIOError) -> Double {
+    func scale(axis: Int) throws(IIOError) -> Double { try scaleAndFile(axis: axis).scale }
+
+    /// The scale of `axis` and the file it was read from (nil: none, a scale of 1).
+    func scaleAndFile(axis: Int) throws(IIOError) -> (scale: Double, file: String?) {
         for attribute in Self.scaleAttributes(axis: axis) {
             guard let bytes = try optionalAttribute(attribute) else { continue }
             let file = path + "/" + attribute
@@ -64,9 +70,9 @@ extension IIOAccelerometer {
                 throw IIOError(path: file, fault: .notANumber(quotedContent(text)))
             }
             guard value > 0 else { throw IIOError(path: file, fault: .scaleNotPositive(quotedContent(text))) }
-            return value
+            return (value, file)
         }
-        return 1
+        return (1, nil)
     }
 
     /// The whole number in the attribute (sysfs prints "%d\n"; see `wholeNumber(in:file:)`).

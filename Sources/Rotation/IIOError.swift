@@ -21,6 +21,10 @@ public struct IIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case notAnAccelerometer
         /// The device's directory (`path`) is gone: unplugged, or its driver unbound.
         case deviceVanished
+        /// Something other than a regular file is where an attribute should be ("a
+        /// FIFO", "a directory"): refused unopened, since opening a FIFO waits for a
+        /// writer and the kiosk's only thread would wait with it.
+        case notRegularFile(kind: String)
         /// The attribute is empty (nothing but whitespace).
         case empty
         /// A raw reading that is not a whole number (the content, quoted).
@@ -44,6 +48,16 @@ public struct IIOError: Error, Hashable, Sendable, CustomStringConvertible {
         self.fault = fault
     }
 
+    /// Whether the fault says the accelerometer is not there (the root, a device, an
+    /// attribute missing or gone), not that something there is wrong: while it stays
+    /// away, one such fault is worth a warning, not each.
+    public var isAbsence: Bool {
+        switch fault {
+        case .missing, .noAccelerometer, .deviceNotFound, .notAnAccelerometer, .deviceVanished: true
+        default: false
+        }
+    }
+
     /// `PATH: message`.
     public var description: String { "\(path): \(message)" }
 
@@ -63,6 +77,8 @@ public struct IIOError: Error, Hashable, Sendable, CustomStringConvertible {
             "not an accelerometer (no in_accel_x_raw, in_accel_y_raw and in_accel_z_raw)"
         case .deviceVanished:
             "the device is gone (its directory vanished)"
+        case .notRegularFile(let kind):
+            "not a regular file (\(kind))"
         case .empty:
             "empty"
         case .notWholeNumber(let content):

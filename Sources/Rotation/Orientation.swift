@@ -20,11 +20,11 @@ public enum Orientation: Int, Sendable, CaseIterable, Hashable, CustomStringConv
         self.init(rawValue: degrees)
     }
 
-    /// The orientation written as its degrees ("0", "90", "180", "270"); nil for anything
-    /// else, "45", " 90" or "-90" included.
+    /// The orientation written as its degrees ("0", "90", "180", "270"), exactly so; nil
+    /// for anything else, "45", " 90", "-90", "+90" and "090" included.
     public init?(text: String) {
-        guard text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), let d = Int(text) else { return nil }
-        self.init(degrees: d)
+        guard let o = Self.allCases.first(where: { "\($0.rawValue)" == text }) else { return nil }
+        self = o
     }
 
     /// Whether logical space has the panel's width and height swapped (90 and 270).

@@ -49,6 +49,9 @@ public struct RotationService: Sendable {
     /// showed before is kept meanwhile.
     public private(set) var isSensorFailing = false
 
+    /// The failure last warned about in this outage (nil while the sensor reads).
+    private var lastWarned: IIOError?
+
     /// Whether a sample has been read (a flat one included), for the launch wait.
     private var hasSample = false
     /// Whether a `ctl rotate` (R or auto) came, for the launch wait.
@@ -152,13 +155,17 @@ public struct RotationService: Sendable {
     /// showed before. A failure keeps the last orientation; the first failure after a
     /// good read (or before any) adds a warning notice naming the error, and the first
     /// good sample after failures an info notice: one pair per outage, not one per
-    /// sample.
+    /// sample. Within an outage, a failure other than the one last warned about is
+    /// warned about too, once (a bad scale or mount matrix that appears when the device
+    /// comes back names its file), except that the device still being away (`isAbsence`:
+    /// gone, then not found) is not said again.
     @discardableResult
     public mutating func iioSample(_ result: Result<Acceleration, IIOError>) -> Orientation? {
         guard source == .iio else { return nil }
         switch result {
         case .success(let acceleration):
             hasSample = true
+            lastWarned = nil
             if isSensorFailing {
                 isSensorFailing = false
                 notices.append(
@@ -167,8 +174,10 @@ public struct RotationService: Sendable {
             sensed = AccelerometerOrientation.orientation(of: acceleration, previous: sensed)
             return settle()
         case .failure(let error):
-            if !isSensorFailing {
+            let isNew = lastWarned.map { $0 != error && !($0.isAbsence && error.isAbsence) } ?? true
+            if !isSensorFailing || isNew {
                 isSensorFailing = true
+                lastWarned = error
                 notices.append(
                     RotationNotice(
                         level: .warning,

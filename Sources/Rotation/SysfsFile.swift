@@ -11,27 +11,113 @@ enum SysfsFile {
         case missing
         /// `open`, `read` or `opendir` failed with this errno (EACCES, EIO, ENODEV, ...).
         case failed(errno: Int32)
+        /// Something other than a regular file is there ("a FIFO", "a directory"): not
+        /// opened, or closed unread (a FIFO's `open` would wait for a writer, forever).
+        case notRegularFile(kind: String)
+
+        /// The errno behind it (ENOENT for `missing`; 0 for a file of the wrong kind).
+        var errno: Int32 {
+            switch self {
+            case .missing: ENOENT
+            case .failed(let code): code
+            case .notRegularFile: 0
+            }
+        }
 
         /// The fault an `IIOError` reports for it.
         var fault: IIOError.Fault {
             switch self {
             case .missing: .missing
             case .failed(let code): .unreadable(errno: code)
+            case .notRegularFile(let kind): .notRegularFile(kind: kind)
             }
         }
+    }
+
+    /// Which file a path led to when it was opened: its device and inode, and when it
+    /// was last written. A file replaced by a rename, or a device's directory made anew,
+    /// has another inode (the one held open still reads the old, deleted file); a file
+    /// written in place another time (a fixture's scale edited; sysfs itself keeps an
+    /// attribute's time).
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        /// st_mtim, nanoseconds since the epoch (0: unknown).
+        var modified: Int64 = 0
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            // Wrapping arithmetic: a time far off wraps, it never traps (only equality counts).
+            modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        }
+
+        /// Whether `other` is the same file (device and inode), whenever it was written.
+        func isSameFile(as other: Identity) -> Bool { device == other.device && inode == other.inode }
     }
 
     /// The most bytes read from one attribute: a page, all sysfs ever prints.
     static let limit = 4096
 
-    /// The bytes of the file at `path`, at most `limit` of them.
-    static func bytes(_ path: String) throws(Failure) -> [UInt8] {
+    /// The identity of what is at `path` now (symbolic links followed); nil when nothing
+    /// is there or it cannot be looked at.
+    static func identity(_ path: String) -> Identity? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Identity(info) : nil
+    }
+
+    /// Opens the regular file at `path` for reading, as pictures are opened: looked at
+    /// with `stat` first, so that a FIFO or a device is refused without being opened;
+    /// opened with `O_NONBLOCK`, so that a FIFO put there meanwhile cannot make `open`
+    /// wait (sysfs attributes and regular files ignore the flag: reads never block); and
+    /// looked at again with `fstat`. Returns the descriptor (the caller closes it) and
+    /// the file's identity.
+    static func openRegular(_ path: String) throws(Failure) -> (fd: Int32, identity: Identity) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let e = errno
+            throw e == ENOENT ? .missing : .failed(errno: e)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(kind: kind(info.st_mode)) }
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        repeat { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let e = errno
             throw e == ENOENT ? .missing : .failed(errno: e)
         }
+        guard fstat(fd, &info) == 0 else {
+            let e = errno
+            close(fd)
+            throw .failed(errno: e)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile(kind: kind(info.st_mode))
+        }
+        return (fd, Identity(info))
+    }
+
+    /// What a `st_mode` that is not a regular file holds, worded as `vitrine`'s picture
+    /// errors word it: "a FIFO", "a directory".
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case let other: "a file of unknown type (mode 0o\(String(other, radix: 8)))"
+        }
+    }
+
+    /// The bytes of the regular file at `path` (`openRegular`), at most `limit` of them.
+    static func bytes(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = try openRegular(path).fd
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: limit)
         var count = 0

@@ -487,6 +487,7 @@ final class BookScreen: ShowScreen {
     /// (`TransformJob.rowsRepeat`: 16384 pixels at most).
     private func makeShadowImages() -> (darkLeft: Surface, darkRight: Surface) {
         let n = 64, rows = 256
+        // Constant sizes, valid (an allocation this small that fails traps anyway).
         let left = try! Surface(width: n, height: rows, format: .argb8888)
         let right = try! Surface(width: n, height: rows, format: .argb8888)
         for y in 0..<rows {

@@ -46,13 +46,13 @@ final class LaunchDoors {
     /// nothing new.
     private var madeBackground: Surface?
 
-    /// Makes the background's picture, resampled to its frame (a second call does
-    /// nothing); shown once the doors start to open.
+    /// Makes the background's picture, the part of it that covers the screen (its
+    /// frame; a second call does nothing); shown once the doors start to open.
     func makeBackground(_ pictures: ShowPictures) {
         guard needsBackground else { return }
         let f = background.frame
         madeBackground = pictures.picture(
-            backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt, drawnNear: true)
+            backgroundPath, width: f.width.clampedInt, height: f.height.clampedInt, cropped: true, drawnNear: true)
         if !doorsAreOpaque { showBackground() }
     }
 
@@ -75,7 +75,9 @@ final class LaunchDoors {
         let portrait = m.isPortrait
         let bgPath = portrait ? launch.background.portrait : launch.background.landscape
         backgroundPath = bgPath
-        background = Layer(name: "launch.background", frame: ScreenFit.fill(pictures.size(bgPath), in: m.screen))
+        // The screen, showing the part of the picture that covers it: a picture of any
+        // shape makes a screen of pixels, never the whole of it at the covering size.
+        background = Layer(name: "launch.background", frame: m.screen)
         leftDoor = pictures.layer(
             name: "launch.leftDoor", path: portrait ? launch.leftDoor.portrait : launch.leftDoor.landscape,
             stretch: Self.leftFrame(m), drawnNear: true)

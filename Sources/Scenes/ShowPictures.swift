@@ -169,15 +169,17 @@ public final class ShowPictures {
         }
         let surface: Surface
         if cropped {
-            // Resampled whole to the size that fills, as a stretched layer there would
-            // show it, then only the part inside the screen kept.
+            // The part inside the screen of the picture resampled to the size that
+            // fills, as a stretched layer there would show it; only that part is made
+            // (a picture of any shape: a 69x1 one fills 33120x480 at 800x480).
             let screen = Rect2D(x: 0, y: 0, width: Double(key.width), height: Double(key.height))
             let fill = ScreenFit.fill(size(path), in: screen)
             let (fw, fh) = (fill.width.clampedInt, fill.height.clampedInt)
             let source = drawnNear ? assets.image(path, covering: fw, fh) : assets.image(path)
-            let whole = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: fw, height: fh))
-            surface = Self.part(
-                of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
+            surface = ShowResample.opaqueIfPossible(
+                ShowResample.cover(
+                    source, fillWidth: fw, fillHeight: fh, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt,
+                    width: key.width, height: key.height))
         } else {
             let source = drawnNear ? assets.image(path, covering: key.width, key.height) : assets.image(path)
             surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
@@ -239,21 +241,6 @@ public final class ShowPictures {
         layer.contents = .image(
             picture(path, width: rect.width.clampedInt, height: rect.height.clampedInt, cropped: true, drawnNear: true))
         return layer
-    }
-
-    /// A copy of `width` x `height` pixels of `picture` from (`x`, `y`), clamped into it
-    /// (the picture itself when that is all of it).
-    static func part(of picture: Surface, x: Int, y: Int, width: Int, height: Int) -> Surface {
-        let w = Swift.min(width, picture.width), h = Swift.min(height, picture.height)
-        let x0 = Swift.min(Swift.max(0, x), picture.width - w), y0 = Swift.min(Swift.max(0, y), picture.height - h)
-        if w == picture.width && h == picture.height { return picture }
-        let offset = y0 * picture.stride + x0 * picture.format.bytesPerPixel
-        // In bounds by construction: the part lies inside the picture.
-        let view = try! Surface(
-            borrowing: UnsafeMutableRawPointer(picture.row(0, as: UInt8.self)) + offset,
-            byteCount: picture.stride * picture.height - offset, width: w, height: h, stride: picture.stride,
-            format: picture.format)
-        return withExtendedLifetime(picture) { view.copy() }
     }
 
     /// A layer showing the whole picture inside `rect`, aspect kept, centred.

@@ -10,15 +10,20 @@ import Raster
 /// has the source's format. Only 32-bit pictures are resampled (`ShowAssets` hands out
 /// argb8888 or xrgb8888); anything else is returned as it is.
 enum ShowResample {
+    /// `source` resampled to `width` x `height`; `source` itself when that is no surface
+    /// (a side over `Surface.maxSide`) or its memory is refused: the layer then stretches
+    /// the original as it draws, and the kiosk goes on.
     static func resample(_ source: Surface, width: Int, height: Int) -> Surface {
         guard source.format.bytesPerPixel == 4, width > 0, height > 0 else { return source }
+        guard width <= Surface.maxSide, height <= Surface.maxSide else { return source }
         if source.width == width && source.height == height { return source }
         var s = source
         while s.width >= 2 * width || s.height >= 2 * height {
-            s = halve(s, x: s.width >= 2 * width, y: s.height >= 2 * height)
+            guard let half = halve(s, x: s.width >= 2 * width, y: s.height >= 2 * height) else { return source }
+            s = half
         }
         if s.width == width && s.height == height { return s }
-        return bilinear(s, width: width, height: height)
+        return bilinear(s, width: width, height: height) ?? source
     }
 
     /// `s` as an opaque xrgb8888 picture when it is argb8888 with every alpha 0xff (the
@@ -30,7 +35,8 @@ enum ShowResample {
             let row = s.row(y, as: UInt32.self)
             for x in 0..<s.width where row[x] >> 24 != 0xff { return s }
         }
-        let out = try! Surface(width: s.width, height: s.height, format: .xrgb8888)  // s's own size: valid
+        // s's own size, valid; no memory for the copy: s as it is.
+        guard let out = try? Surface(width: s.width, height: s.height, format: .xrgb8888) else { return s }
         for y in 0..<s.height {
             let src = s.row(y, as: UInt32.self)
             let dst = out.row(y, as: UInt32.self)
@@ -40,11 +46,12 @@ enum ShowResample {
     }
 
     /// `s` halved along x and/or y: each output pixel the rounded mean of its 2 or 4
-    /// source pixels (an odd last column or row is averaged with itself).
-    static func halve(_ s: Surface, x: Bool, y: Bool) -> Surface {
+    /// source pixels (an odd last column or row is averaged with itself); nil when its
+    /// memory is refused (its size, half of a valid one rounded up, is valid).
+    static func halve(_ s: Surface, x: Bool, y: Bool) -> Surface? {
         let w = x ? (s.width + 1) / 2 : s.width
         let h = y ? (s.height + 1) / 2 : s.height
-        let out = try! Surface(width: w, height: h, format: s.format)  // half of a valid size, rounded up: >= 1
+        guard let out = try? Surface(width: w, height: h, format: s.format) else { return nil }
         let opaque = s.format == .xrgb8888
         for oy in 0..<h {
             let y0 = y ? 2 * oy : oy
@@ -74,29 +81,87 @@ enum ShowResample {
     }
 
     /// `s` sampled bilinearly at `width` x `height` pixel centres, edges clamped.
-    /// Weights in 8 bits (DESIGN.md §2), positions in Q16.16.
-    static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface {
-        let out = try! Surface(width: width, height: height, format: s.format)  // resample checked both > 0
+    /// Weights in 8 bits (DESIGN.md §2), positions in Q16.16. nil when `width` x
+    /// `height` is no surface or its memory is refused.
+    static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface? {
+        let all = Window(
+            fullWidth: s.width, fullHeight: s.height, originX: 0, originY: 0, targetWidth: width,
+            targetHeight: height, x: 0, y: 0, width: width, height: height)
+        return bilinear(s, all)
+    }
+
+    /// Which pixels of a bilinear resample to make, and from which part of the picture:
+    /// the picture sampled is `fullWidth` x `fullHeight` pixels, of which the surface at
+    /// hand holds only the part from (`originX`, `originY`); the resample is
+    /// `targetWidth` x `targetHeight` pixels, of which only `width` x `height` from
+    /// (`x`, `y`) are made. Positions are those of the whole resample, so the pixels made
+    /// are the same as the whole resample's there.
+    struct Window {
+        var fullWidth: Int
+        var fullHeight: Int
+        var originX: Int
+        var originY: Int
+        var targetWidth: Int
+        var targetHeight: Int
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+
+        /// The step between two target pixels in source pixels, Q16.16, along x and y.
+        /// Truncated, as it always was, so that a picture resamples to the same pixels
+        /// whether all of it is made or a window of it (the position of target pixel n is
+        /// off by less than n / 65536 source pixels).
+        var stepX: Int { (fullWidth << 16) / targetWidth }
+        var stepY: Int { (fullHeight << 16) / targetHeight }
+
+        /// The source column (or row) target pixel `o` samples from, Q16.16 in the whole
+        /// picture, clamped to its edge pixels.
+        static func position(_ o: Int, step: Int, max: Int) -> Int {
+            Swift.min(Swift.max((2 * o + 1) * step / 2 - 0x8000, 0), max << 16)
+        }
+
+        /// The first and last whole-picture columns the window's pixels read.
+        var columns: ClosedRange<Int> {
+            let first = Self.position(x, step: stepX, max: fullWidth - 1) >> 16
+            let last = Self.position(x + width - 1, step: stepX, max: fullWidth - 1) >> 16
+            return first...Swift.min(last + 1, fullWidth - 1)
+        }
+
+        /// The first and last whole-picture rows the window's pixels read.
+        var rows: ClosedRange<Int> {
+            let first = Self.position(y, step: stepY, max: fullHeight - 1) >> 16
+            let last = Self.position(y + height - 1, step: stepY, max: fullHeight - 1) >> 16
+            return first...Swift.min(last + 1, fullHeight - 1)
+        }
+    }
+
+    /// The pixels `w` names of a bilinear resample of the picture `s` is the part of
+    /// (see `Window`), sampled at the target's pixel centres, edges clamped. Weights in
+    /// 8 bits (DESIGN.md §2), positions in Q16.16. nil when `w.width` x `w.height` is no
+    /// surface (a side over `Surface.maxSide`) or its memory is refused.
+    static func bilinear(_ s: Surface, _ w: Window) -> Surface? {
+        guard let out = try? Surface(width: w.width, height: w.height, format: s.format) else { return nil }
         let opaque = s.format == .xrgb8888
-        let sx = (s.width << 16) / width
-        let sy = (s.height << 16) / height
-        let maxX = s.width - 1
-        let maxY = s.height - 1
-        for oy in 0..<height {
-            let fy = Swift.min(Swift.max((2 * oy + 1) * sy / 2 - 0x8000, 0), maxY << 16)
+        let sx = w.stepX
+        let sy = w.stepY
+        let maxX = w.fullWidth - 1
+        let maxY = w.fullHeight - 1
+        for oy in 0..<w.height {
+            let fy = Window.position(w.y + oy, step: sy, max: maxY)
             let y0 = fy >> 16
             let y1 = Swift.min(y0 + 1, maxY)
             let wy = UInt32((fy & 0xffff) >> 8)
-            let r0 = s.row(y0, as: UInt32.self)
-            let r1 = s.row(y1, as: UInt32.self)
+            let r0 = s.row(y0 - w.originY, as: UInt32.self)
+            let r1 = s.row(y1 - w.originY, as: UInt32.self)
             let d = out.row(oy, as: UInt32.self)
-            for ox in 0..<width {
-                let fx = Swift.min(Swift.max((2 * ox + 1) * sx / 2 - 0x8000, 0), maxX << 16)
+            for ox in 0..<w.width {
+                let fx = Window.position(w.x + ox, step: sx, max: maxX)
                 let x0 = fx >> 16
                 let x1 = Swift.min(x0 + 1, maxX)
                 let wx = UInt32((fx & 0xffff) >> 8)
-                let top = lerp(r0[x0], r0[x1], wx)
-                let bottom = lerp(r1[x0], r1[x1], wx)
+                let top = lerp(r0[x0 - w.originX], r0[x1 - w.originX], wx)
+                let bottom = lerp(r1[x0 - w.originX], r1[x1 - w.originX], wx)
                 let v = lerp(top, bottom, wy)
                 d[ox] = opaque ? v | 0xff00_0000 : v
             }

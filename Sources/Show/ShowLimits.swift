@@ -26,6 +26,11 @@ enum Limits {
     /// The most tiles in one folder. A folder's panel shows all of its tiles at once (no
     /// pages; icons shrink to fit): at 100 they are already small on a 7-inch panel.
     static let folderTiles = 100
+    /// The most items in the menu. The menu lays every item out, each in a row to tap,
+    /// in as many columns as it takes (50 on 800x480: 4 columns of 13 rows, each still
+    /// a finger's height); 10 000 items made frames of 35 ms while it dropped. More is
+    /// refused, as tiles are.
+    static let menuItems = 50
     // The number of folders, books and card lists, and the tiles of the show as a whole,
     // are bounded by the manifest's size (ConfigDocument.maxBytes, 1 MiB: some 30 000
     // tiles at the shortest) and cost only their parsing, linear in the text: only the

@@ -47,6 +47,12 @@ struct ShowReader {
             try t.requireKnownKeys(["items"])
             let items = try t.tableArray("items")
             if items.isEmpty { throw t.error("items", "must list at least one item") }
+            if items.count > Limits.menuItems {
+                let over = items[Limits.menuItems]
+                throw ConfigError(
+                    file: over.document.path, line: over.line, key: over.path,
+                    message: "too many items (\(items.count)): the menu holds at most \(Limits.menuItems)")
+            }
             for item in items {
                 try item.requireKnownKeys(["title", "open"])
                 menu.append(MenuItem(title: try nonEmptyString(item, "title"), open: try target(item, "open")))

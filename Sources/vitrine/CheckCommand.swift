@@ -40,13 +40,23 @@ struct CheckCommand: Command {
         if bad > 0 { throw exitWith(.configuration) }
     }
 
-    /// Loads `file` as a show (a folder or show.toml) or a board, and a board's show.
+    /// Loads `file` as a show (a folder or show.toml) or a board, and a board's show;
+    /// a show's covering pictures of a useless shape are warned about on stderr
+    /// (`Show.pictureShapeWarnings`), the file still ok.
     static func check(_ file: String) throws(ConfigError) {
         if let folder = ShowLocation.folder(of: file) {
-            _ = try Show.load(directory: folder)
+            warnAboutPictures(try Show.load(directory: folder), in: folder)
             return
         }
         let board = try Board.load(path: file)
-        if let path = board.show.path { _ = try Show.load(directory: path) }
+        if let path = board.show.path { warnAboutPictures(try Show.load(directory: path), in: path) }
+    }
+
+    /// One `warning:` line on stderr for each picture `Show.pictureShapeWarnings` finds.
+    static func warnAboutPictures(_ show: Show, in folder: String) {
+        let assets = ShowAssets(directory: folder)
+        for w in show.pictureShapeWarnings(assets: assets, manifest: Show.manifestPath(in: folder)) {
+            FileOutput.standardError("warning: \(w)")
+        }
     }
 }

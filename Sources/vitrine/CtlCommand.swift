@@ -46,7 +46,10 @@ struct CtlCommand: Command {
         }
     }
 
-    func validate() throws { _ = try line() }
+    func validate() throws {
+        if socket?.isEmpty == true { throw UsageError("--socket wants a socket path, not an empty one") }
+        _ = try line()
+    }
 
     func run() throws {
         let path = socket ?? ControlClient.defaultPath(environment: ProcessEnvironment.current())

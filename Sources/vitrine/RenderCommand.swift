@@ -130,6 +130,9 @@ struct RenderCommand: Command {
     {
         let times: RenderRequest.Times
         var frames = self.frames
+        // Checked before the tour's frames are counted from it: Int() of a count made of
+        // --fps 1e300 (or nan) trapped.
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw UsageError("--fps must be in (0, 1000]") }
         if tour, at.isEmpty, frames == nil, let tourLength { frames = Int((tourLength * fps).rounded(.up)) + 1 }
         switch (at.isEmpty, frames) {
         case (false, nil):
@@ -139,7 +142,6 @@ struct RenderCommand: Command {
             times = .at(at)
         case (true, let n?):
             guard (1...100_000).contains(n) else { throw UsageError("--frames must be 1...100000") }
-            guard fps.isFinite, fps > 0, fps <= 1000 else { throw UsageError("--fps must be in (0, 1000]") }
             times = .frames(count: n, fps: fps)
         default:
             throw UsageError("give either --at SECONDS (repeatable) or --frames N")

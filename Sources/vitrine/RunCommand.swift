@@ -19,7 +19,8 @@ struct RunCommand: Command {
             device with a connected connector, else /dev/fb0, else exit 69. SIGTERM stops \
             (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 69 when there \
             is no usable display, 75 when another kiosk runs, 64 when --control names a file \
-            that is not a socket (only a stale socket is ever replaced).
+            that is not a socket (only a stale socket is ever replaced) or a path where no \
+            socket can be made (its folder missing or read-only).
             """,
         options: [
             .value("--board", help: "The board file (DESIGN.md §3)."),
@@ -35,7 +36,8 @@ struct RunCommand: Command {
                 "--control",
                 help: """
                     The control socket (default: $RUNTIME_DIRECTORY/control, else /run/vitrine/control). \
-                    Only a stale socket there is replaced; any other file is left alone (exit 64).
+                    Only a stale socket there is replaced; any other file is left alone (exit 64), as is \
+                    a path where no socket can be made (exit 64).
                     """),
             .value(
                 "--wait-for-display",
@@ -77,6 +79,7 @@ struct RunCommand: Command {
             return exitWith(status)
         }
 
+        if control?.isEmpty == true { throw UsageError("--control wants a socket path, not an empty one") }
         if let waitForDisplay {
             guard waitForDisplay.isFinite, waitForDisplay >= 0, waitForDisplay <= 600 else {
                 throw UsageError("--wait-for-display wants seconds from 0 to 600, not \(waitForDisplay)")

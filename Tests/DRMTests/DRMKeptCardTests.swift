@@ -150,4 +150,15 @@ import Testing
         let (major, minor) = LinuxDRMSystem.split(226 << 8 | 1)
         #expect(major == 226 && minor == 1)
     }
+
+    /// A dev_t from a descriptor passed in (any bits set) splits as glibc's
+    /// gnu_dev_major/minor do, never trapping (the minor's conversion trapped on one).
+    @Test func anyDevTSplitsWithoutTrapping() {
+        let (major, minor) = LinuxDRMSystem.split(.max)
+        #expect(major == 0xffff_ffff && minor == 0xffff_ffff)
+        // Major 4095 (bits 8-19) and minor 0x12345 (bits 0-7 and 20-31).
+        let d: UInt64 = (0x123 << 20) | (0xfff << 8) | 0x45
+        let (major2, minor2) = LinuxDRMSystem.split(.init(d))
+        #expect(major2 == 4095 && minor2 == 0x12345)
+    }
 }

@@ -44,7 +44,13 @@ import Testing
                 == "stride 12 bytes is smaller than one row (16 bytes)")
         #expect(
             RasterError.invalidSize(width: 0, height: 5).description
-                == "invalid surface size 0x5: both must be at least 1")
+                == "invalid surface size 0x5: each side must be from 1 to 32768 pixels")
+        #expect(throws: RasterError.invalidSize(width: 33120, height: 480)) {
+            try Surface(width: 33120, height: 480, format: .argb8888)
+        }
+        #expect(
+            RasterError.invalidSize(width: 33120, height: 480).description
+                == "invalid surface size 33120x480: each side must be from 1 to 32768 pixels")
     }
 
     @Test func kernelsRejectFormatsTheyDontTake() throws {

@@ -254,11 +254,11 @@ import Testing
         #expect(AccelerometerOrientation.orientation(of: try device.readSample(), previous: nil) == .clockwise90)
     }
 
-    @Test func unreadableFileGivesTheErrno() throws {
+    @Test func aDirectoryIsNotARegularFile() throws {
         let tree = IIOFixtureTree()
         let dir = tree.addAccelerometer(0)
-        // A directory where the attribute should be: read(2) fails with EISDIR (this holds
-        // for root too, unlike a file without read permission).
+        // A directory where the attribute should be: refused unopened, by what it is
+        // (only regular files are read, as pictures are).
         tree.remove("iio:device0/in_accel_z_raw")
         try FileManagerHelper.makeDirectory(dir + "/in_accel_z_raw")
         let device = try tree.accelerometer(0)
@@ -266,8 +266,8 @@ import Testing
             _ = try device.readSample()
             Issue.record("read a directory as a number")
         } catch {
-            #expect(error == IIOError(path: dir + "/in_accel_z_raw", fault: .unreadable(errno: 21)))
-            #expect(error.description == "\(dir)/in_accel_z_raw: cannot read: Is a directory (EISDIR)")
+            #expect(error == IIOError(path: dir + "/in_accel_z_raw", fault: .notRegularFile(kind: "a directory")))
+            #expect(error.description == "\(dir)/in_accel_z_raw: not a regular file (a directory)")
         }
     }
 }

@@ -63,4 +63,27 @@ import Testing
                 == #"unknown command ""# + String(repeating: "x", count: 40)
                 + #"..." (status, rotate 0|90|180|270|auto, reload, home)"#)
     }
+
+    /// Only the orientations as written: "090", "+90", "0090" are refused.
+    @Test func rotateTakesOnlyTheFourAnglesAsWritten() {
+        for word in ["090", "0090", "+90", "00", "0180"] {
+            #expect(throws: ControlCommandError.badOrientation(word)) { try ControlCommand(line: "rotate " + word) }
+        }
+        #expect(RotationRequest(text: "090") == nil && Orientation(text: "00") == nil)
+        #expect(Orientation(text: "0") == .upright && Orientation(text: "270") == .clockwise270)
+    }
+
+    /// A reply never echoes a control byte raw (a NUL, an ESC that would drive the
+    /// operator's terminal): escaped as the configuration errors escape them.
+    @Test func repliesEscapeControlBytes() {
+        #expect(
+            "\(ControlCommandError.unknown(line: "st\u{0}at\u{1B}[2J"))"
+                == #"unknown command "st\u0000at\u001B[2J" (status, rotate 0|90|180|270|auto, reload, home)"#)
+        #expect(
+            "\(ControlCommandError.badOrientation("9\u{1B}]0;x\u{7}"))"
+                == #"rotate wants 0, 90, 180, 270 or auto, not "9\u001B]0;x\u0007""#)
+        #expect(
+            "\(ControlCommandError.unknown(line: "say \"hi\"\t\\"))"
+                == #"unknown command "say \"hi\"\t\\" (status, rotate 0|90|180|270|auto, reload, home)"#)
+    }
 }

@@ -159,6 +159,33 @@ import VitrineTestSupport
         }
         #expect(FileTree.read(dir + "/control") == "keep me\n")
     }
+
+    /// A path given with `--control` where no socket can be made (its folder missing) is
+    /// a bad command line naming the path and errno, not a kiosk that runs unreachable;
+    /// the default path only warns. An empty path is refused as empty, not as "File name
+    /// too long".
+    @Test func aControlPathThatCannotBeBoundIsAnError() throws {
+        let dir = folder("unbound")
+        let path = dir + "/missing/control"
+        do {
+            _ = try kiosk(control: path, fromCommandLine: true)
+            Issue.record("the kiosk started without its control socket")
+        } catch let error as KioskError {
+            #expect(error.exitStatus == .usage)
+            #expect(error.description == "control socket: bind \(path): No such file or directory")
+        }
+        let quiet = try kiosk(control: path, fromCommandLine: false)
+        #expect(quiet.control == nil)
+        #expect(throws: ControlSocketError.emptyPath) { try ControlServer(path: "") }
+        #expect(ControlSocketError.emptyPath.description == "control socket: the path is empty")
+        do {
+            _ = try kiosk(control: "", fromCommandLine: true)
+            Issue.record("the kiosk started on an empty control path")
+        } catch let error as KioskError {
+            #expect(error.exitStatus == .usage)
+            #expect(error.description == "control socket: the path is empty")
+        }
+    }
 }
 
 /// Whole files, for the tests above (no Foundation).

@@ -80,6 +80,16 @@ import Testing
         #expect(ControlClient.defaultPath(environment: [:]) == "/run/vitrine/control")
     }
 
+    /// A time that is not finite, or far off, is clamped, never trapped on (Int() of
+    /// infinity traps): a refresh rate of 0 makes a frame period of infinity.
+    @Test func aTimerTimeThatIsNotFiniteIsClamped() {
+        for t in [Double.infinity, .nan, 1e300, -5] {
+            let spec = TimerFD.timespec(t)
+            #expect(spec.tv_sec >= 0 && spec.tv_sec <= 1_000_000_000 && spec.tv_nsec >= 0 && spec.tv_nsec < 1_000_000_000)
+        }
+        #expect(TimerFD.timespec(1.5).tv_sec == 1 && TimerFD.timespec(1.5).tv_nsec == 500_000_000)
+    }
+
     @Test func timerFiresOnceWhenArmed() throws {
         let timer = try TimerFD()
         #expect(timer.acknowledge() == 0)

@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// A script over at 0 s (one line at 0) still loops at least a frame period at
+    /// 10 Hz apart: 1e-9 s replayed it millions of times a second and spun a core.
+    @Test func aLoopPeriodIsAtLeastAFramePeriod() throws {
+        let s = try TouchScript.parse("0 down 0 10 10\n0 up 0\n", path: "t.touch")
+        #expect(s.duration == 0)
+        try s.validateLoop(period: 0.1)
+        for bad in [1e-9, 0.05, 0.0999] {
+            #expect(throws: TouchLoopError.self) { try s.validateLoop(period: bad) }
+        }
+        do {
+            try s.validateLoop(period: 1e-9)
+            Issue.record("accepted 1e-9")
+        } catch {
+            #expect("\(error)" == "--touch-loop wants at least 0.100 seconds (a frame period at 10 Hz: a shorter loop only spins), not 1e-09")
+        }
+    }
+
     /// Four passes of a one-tap script in 1.1 s, each tap counted whole; without the loop,
     /// one.
     @Test(arguments: [0.25, nil]) func theKioskPlaysEveryPass(period: Double?) throws {

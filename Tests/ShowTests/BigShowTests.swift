@@ -54,6 +54,24 @@ import VitrineTestSupport
         #expect(error.description == "show.toml:\(folderLine): folder[0].tiles[100]: too many tiles (101): a folder holds at most 100")
     }
 
+    /// The menu holds at most 50 items, as a screen holds at most so many tiles: 10 000
+    /// made every frame of its drop 35 ms. The first item over is named, with its line.
+    @Test func theMenuHoldsAtMost50Items() throws {
+        func manifest(items: Int) -> String {
+            BigShowManifest.text(homeTiles: 1, folders: 0, tilesPerFolder: 0) + "\n[menu]\nitems = [\n"
+                + (0..<items).map { "  { title = \"Item \($0)\", open = \"home\" },\n" }.joined() + "]\n"
+        }
+        let show = try Show.parse(text: manifest(items: Limits.menuItems), path: "show.toml")
+        #expect(show.menu.count == 50)
+        let big = manifest(items: 10_000)
+        let line = BigShowManifest.line(of: "\"Item 50\"", in: big)
+        let error = ConfigError(
+            file: "show.toml", line: line, key: "menu.items[50]",
+            message: "too many items (10000): the menu holds at most 50")
+        #expect(throws: error) { try Show.parse(text: big, path: "show.toml") }
+        #expect(error.description == "show.toml:\(line): menu.items[50]: too many items (10000): the menu holds at most 50")
+    }
+
     /// 20 000 folders make a manifest over 1 MiB: refused before it is parsed.
     @Test func aManifestOverOneMebibyteIsRefusedUnparsed() throws {
         let dir = try TempDirectory()

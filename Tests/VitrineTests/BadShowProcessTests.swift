@@ -1,4 +1,6 @@
+import Assets
 import Glibc
+import Raster
 import Testing
 import VitrineTestSupport
 
@@ -70,5 +72,46 @@ import VitrineTestSupport
         #expect(r.status == 0, "\(r.stderr)")
         let warning = "<4>vitrine: \(wall): file too large: 1073741824 bytes, over the 67108864-byte limit"
         #expect(r.stderr.split(separator: "\n").filter { $0 == warning }.count == 1, "\(r.stderr)")
+    }
+    /// A 69x1 picture as the wallpaper: `vitrine check` warns (exit 0, still ok), and the
+    /// kiosk's render draws it covering the screen, landscape and turned (it trapped).
+    @Test func aSliverWallpaperIsAWarningAndDraws() throws {
+        let dir = "/tmp/vitrine-badshow-\(getpid())-sliver"
+        _ = try? ChildProcess.run(["/bin/rm", "-rf", dir])
+        mkdir(dir, 0o755)
+        defer { _ = try? ChildProcess.run(["/bin/rm", "-rf", dir]) }
+        let wall = try Surface(width: 69, height: 1, format: .xrgb8888)
+        wall.fill(0xff33_6699)
+        try PNG.write(wall, to: dir + "/wall.png")
+        ChildProcessFile.write(
+            dir + "/show.toml",
+            """
+            title = "Sliver"
+            [launch]
+            left_door = { portrait = "wall.png", landscape = "wall.png" }
+            right_door = { portrait = "wall.png", landscape = "wall.png" }
+            background = { portrait = "wall.png", landscape = "wall.png" }
+            [home]
+            wallpaper = "wall.png"
+            tiles = [ { title = "Home", icon = "wall.png", open = "home" } ]
+
+            """)
+        let check = try ChildProcess.run([vitrine, "check", dir + "/show.toml"], timeout: 120)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "\(dir)/show.toml: ok\n")
+        #expect(
+            check.stderr.contains(
+                "warning: \(dir)/show.toml: home.wallpaper: \"wall.png\" is 69x1 pixels: covering a screen, at most 3% of it shows"),
+            "\(check.stderr)")
+        for rotation in ["0", "90"] {
+            let out = dir + "/home-\(rotation).png"
+            let r = try ChildProcess.run(
+                [
+                    vitrine, "render", "--show", dir, "--scene", "home", "--size", "800x480", "--rotation", rotation,
+                    "--at", "0", "--out", out,
+                ], timeout: 120)
+            #expect(r.status == 0, "\(rotation): \(r.stderr)")
+            #expect(access(out, F_OK) == 0)
+        }
     }
 }

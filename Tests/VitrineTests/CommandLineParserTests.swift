@@ -144,6 +144,13 @@ import VitrineTestSupport
         #expect(try CheckCommand.parse(["a.toml", "b.toml", "show/"]).files == ["a.toml", "b.toml", "show/"])
     }
 
+    /// An empty socket path is refused as empty, before anything is tried (it was "socket
+    /// path : File name too long"); `rotate 090` is not an angle as written.
+    @Test func ctlRefusesAnEmptySocketAndAnAngleNotAsWritten() {
+        #expect(failure(CtlCommand.self, ["status", "--socket", ""]) == ("--socket wants a socket path, not an empty one", 64))
+        #expect(failure(CtlCommand.self, ["rotate", "090"]) == ("rotate wants 0, 90, 180, 270 or auto, not '090'", 64))
+    }
+
     @Test func doubleDashEndsTheOptions() throws {
         #expect(try CheckCommand.parse(["a.toml", "--", "-b.toml", "--help"]).files == ["a.toml", "-b.toml", "--help"])
         #expect(try ShowInitCommand.parse(["--", "-"]).directory == "-")

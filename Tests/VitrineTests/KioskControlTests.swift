@@ -233,4 +233,18 @@ import VitrineTestSupport
         var info = stat()
         #expect(lstat(sub, &info) == 0 && UInt32(info.st_mode) & 0o170000 == 0o040000)
     }
+    /// `--control` naming a path where no socket can be made (its folder missing): exit
+    /// 64 naming the path and the errno, before anything is shown; an empty path is
+    /// refused as empty (it was "File name too long", and the kiosk ran unreachable).
+    @Test func controlThatCannotBeBoundIs64() throws {
+        let dir = folder("unbound")
+        let path = dir + "/missing/control"
+        let r = try ChildProcess.run(
+            [vitrine, "run", "--board", KioskProcessTests.board, "--control", path], timeout: 60)
+        #expect(r.status == 64)
+        #expect(r.stderr == "<3>vitrine: control socket: bind \(path): No such file or directory\n")
+        let empty = try ChildProcess.run([vitrine, "run", "--board", KioskProcessTests.board, "--control", ""], timeout: 60)
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("--control wants a socket path, not an empty one"), "\(empty.stderr)")
+    }
 }

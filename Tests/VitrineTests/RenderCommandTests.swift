@@ -22,6 +22,10 @@ import Testing
         #expect(failure(["--out", "x", "--at=-1"]) == ("--at times must be 0...3600 seconds", 64))
         #expect(failure(["--out", "x", "--frames", "0"]) == ("--frames must be 1...100000", 64))
         #expect(failure(["--out", "x", "--frames", "2", "--fps", "0"]) == ("--fps must be in (0, 1000]", 64))
+        // With --tour the frames are counted from --fps before it was checked: Int() of
+        // 1e300 frames trapped.
+        #expect(failure(["--out", "x", "--tour", "--fps", "1e300"]) == ("--fps must be in (0, 1000]", 64))
+        #expect(failure(["--out", "x", "--tour", "--fps", "nan"]) == ("--fps must be in (0, 1000]", 64))
         #expect(failure(["--out", "x", "--at", "1", "--size", "800"]) == ("--size: \"800\" is not WIDTHxHEIGHT (like \"800x480\")", 64))
         #expect(failure(["--out", "x", "--at", "1", "--size", "1x1"]) == ("--size: width must be from 120 to 8192 pixels, found 1", 64))
         #expect(failure(["--at", "1"]).code == 64)  // --out is required

@@ -65,9 +65,14 @@ extension Kiosk {
     func orientationTick() {
         if rotation.source == .iio {
             if accelerometer == nil {
-                // Not found at start, or gone: looked for again, quietly (the service
-                // said so once, and says when it reads again).
-                accelerometer = try? IIOSampler(try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot))
+                // Not found at start, or gone: looked for again. Why it still cannot be
+                // read goes to the service, which warns about a new reason once (a bad
+                // scale once the device is back) and not again about its absence.
+                do throws(IIOError) {
+                    accelerometer = try IIOSampler(try IIOAccelerometer.find(settings.iioDevice, root: settings.iioRoot))
+                } catch {
+                    rotation.iioSample(.failure(error))
+                }
             }
             if let device = accelerometer {
                 do throws(IIOError) {

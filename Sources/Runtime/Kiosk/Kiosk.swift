@@ -103,6 +103,11 @@ public final class Kiosk {
     /// gestures' deadlines looked at once a period, not in a busy loop; a touch or a
     /// command still gets its frame at once.
     var lastTickAt = -Double.infinity
+    /// The scene time of the frame being made, while `frame(at:force:)` runs (nil
+    /// otherwise): a frame asked for meanwhile (a turn's rebuild asks for one) comes a
+    /// period after it, not at once. Else every `rotate` carried out in a frame armed
+    /// the next frame at once, and 1,000 requests a second drew 229 frames a second.
+    var frameInProgressAt: Double?
     var stopRequested = false
     /// poll()'s descriptor set, kept from one wake-up to the next.
     var pollSet = PollSet()
@@ -164,9 +169,14 @@ public final class Kiosk {
             } catch let error where error.isNotASocket {
                 // Someone else's file: never replaced, and no kiosk without its socket.
                 throw settings.controlPathFromCommandLine ? .usage("\(error)") : .failure("\(error)")
+            } catch let error where settings.controlPathFromCommandLine {
+                // A path asked for by name that cannot be a socket (its directory
+                // missing, read-only, an empty path): a bad command line, exit 64; a
+                // kiosk that only warned could not be reached where it was told to be.
+                throw .usage("\(error)")
             } catch {
-                // A kiosk started by hand, without /run/vitrine: it still runs, only
-                // without remote control.
+                // The default path, for a kiosk started by hand without /run/vitrine: it
+                // still runs, only without remote control.
                 logger.warning("no control socket: \(error)")
                 control = nil
             }
@@ -351,6 +361,8 @@ public final class Kiosk {
         // No output (unplugged): nothing to draw on; `.outputBack` asks for a whole frame.
         guard display.isOutputAvailable else { return }
         lastTickAt = t
+        frameInProgressAt = t
+        defer { frameInProgressAt = nil }
         applyPendingOrientation(at: t)
         router.tick(time: t)
         scene.update(time: t)
@@ -406,8 +418,10 @@ public final class Kiosk {
     var framePeriod: Double { 1 / (settings.frameRate ?? display.refreshRate) }
 
     /// Asks for a frame at the next tick of the display's clock: at once (or one period
-    /// after the last frame drawn, and not before `notBefore`, scene seconds) when
-    /// nothing is in flight, else when the flip lands.
+    /// after the last frame drawn, or the one being made, and not before `notBefore`,
+    /// scene seconds) when nothing is in flight, else when the flip lands. Every request
+    /// for a frame comes through here (touch, control, rotation, reload), so none can
+    /// draw faster than the frame pacing.
     func requestFrame(notBefore: Double = -Double.infinity) {
         let t = now
         if frameRequestedAt == nil { frameRequestedAt = t }
@@ -415,7 +429,8 @@ public final class Kiosk {
             frameWanted = true
             return
         }
-        armFrame(at: Swift.max(t, lastFrameAt + framePeriod, notBefore))
+        let paced = Swift.max(lastFrameAt, frameInProgressAt ?? -Double.infinity) + framePeriod
+        armFrame(at: Swift.max(t, paced, notBefore))
     }
 
     /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.

@@ -15,6 +15,10 @@ extension TouchScript {
     /// The longest loop period, seconds (a day): longer is surely a mistake in the
     /// command line, and keeps k × period far inside Double's exact range.
     public static let maximumLoopPeriod = 86_400.0
+    /// The shortest loop period, seconds: a frame period at 10 Hz, the slowest refresh a
+    /// panel is driven at. A script of one line at 0 s is over at once, and a period of
+    /// 1e-9 s after it replayed it millions of times a second: a core spun for good.
+    public static let minimumLoopPeriod = 0.1
 
     /// The script with every event and `rotate` line `seconds` later (the same lines, the
     /// same order).
@@ -26,10 +30,13 @@ extension TouchScript {
     }
 
     /// Checks `period` as this script's loop period: finite, longer than the script's
-    /// last time, at most `maximumLoopPeriod`.
+    /// last time, from `minimumLoopPeriod` to `maximumLoopPeriod`.
     public func validateLoop(period: Double) throws(TouchLoopError) {
         guard period.isFinite, period > duration, period <= Self.maximumLoopPeriod else {
             throw TouchLoopError(path: path, period: period, lastTime: duration)
+        }
+        guard period >= Self.minimumLoopPeriod else {
+            throw TouchLoopError(path: path, period: period, lastTime: duration, isTooShort: true)
         }
     }
 }
@@ -42,8 +49,14 @@ public struct TouchLoopError: Error, CustomStringConvertible {
     public let period: Double
     /// The script's last event or `rotate` time, seconds.
     public let lastTime: Double
+    /// Whether the period outlasts the script but is under `minimumLoopPeriod`.
+    public var isTooShort = false
 
     public var description: String {
+        if isTooShort {
+            return "--touch-loop wants at least \(Decimal.format(TouchScript.minimumLoopPeriod, places: 3)) seconds "
+                + "(a frame period at 10 Hz: a shorter loop only spins), not \(period)"
+        }
         let given = period.isFinite ? Decimal.format(period, places: 3) : "\(period)"
         return
             "--touch-loop wants seconds longer than the last time in \(path) (\(Decimal.format(lastTime, places: 3)) s) and at most \(Decimal.format(TouchScript.maximumLoopPeriod, places: 0)), not \(given)"

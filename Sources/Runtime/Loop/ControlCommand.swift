@@ -48,12 +48,15 @@ public enum ControlCommandError: Error, Hashable, Sendable, CustomStringConverti
     /// The longest part of an unknown line quoted back, characters.
     static let quotedLength = 40
 
+    /// What a client sent is quoted escaped (`clipped`: a NUL, an ESC, a quote as
+    /// `\u0000`, `\u001B`, `\"`), so a reply is one line of text whatever was sent.
     public var description: String {
         switch self {
         case .badOrientation(let word):
-            return "rotate wants \(RotationRequest.allowedText), not \"\(shortened(word))\""
+            return "rotate wants \(RotationRequest.allowedText), not \"\(clipped(word))\""
         case .unknown(let line):
-            let shown = line.count > Self.quotedLength ? String(line.prefix(Self.quotedLength)) + "..." : line
+            // An unknown line's first `quotedLength` characters, "..." after a longer one.
+            let shown = line.count > Self.quotedLength ? clipped(line.prefix(Self.quotedLength)) + "..." : clipped(line)
             return "unknown command \"\(shown)\" (\(ControlCommand.help))"
         }
     }

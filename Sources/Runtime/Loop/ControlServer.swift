@@ -70,6 +70,7 @@ public final class ControlServer {
     /// `path` (a regular file, a directory, a symbolic link, a FIFO, a device) is left as
     /// it is: `ControlSocketError.notASocket`.
     public init(path: String) throws(ControlSocketError) {
+        guard !path.isEmpty else { throw .emptyPath }
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .system(error) }
         if let mode = Self.fileMode(at: path) {
@@ -279,6 +280,10 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     /// Something other than a socket is at the path ("regular file", "directory",
     /// "symbolic link", "FIFO", "character device", "block device"): never replaced.
     case notASocket(path: String, found: String)
+    /// The path is empty (`--control ""`): no socket can be made there.
+    case emptyPath
+    /// A call failed making the socket (`bind` in a directory that does not exist, or
+    /// may not be written; a path too long for sun_path), naming the path and errno.
     case system(SystemCallError)
 
     public var description: String {
@@ -286,6 +291,7 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
         case .busy(let path): "control socket \(path) is in use: another vitrine is running"
         case .notASocket(let path, let found):
             "control socket: \(path) exists and is a \(found), not a socket: not replacing it"
+        case .emptyPath: "control socket: the path is empty"
         case .system(let e): "control socket: \(e)"
         }
     }

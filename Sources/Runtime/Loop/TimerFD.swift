@@ -43,7 +43,10 @@ public struct TimerFD: ~Copyable {
         return n == 8 ? count : 0
     }
 
+    /// `seconds` as a timespec, clamped to 0 ... 10^9 s (about 31 years; a time that is
+    /// not finite, from a refresh rate of 0, is the far end): Int() of such a time traps.
     static func timespec(_ seconds: Double) -> Glibc.timespec {
+        let seconds = seconds.isNaN ? 1e9 : Swift.min(Swift.max(seconds, 0), 1e9)
         let whole = seconds.rounded(.down)
         return Glibc.timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
     }
