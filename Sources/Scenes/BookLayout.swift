@@ -20,12 +20,25 @@ internal import Glibc
 /// Rotation: even items turn by (1 - r)(-pi/2) about their left edge (anchor (0, 0.5)),
 /// odd items by (1 + r)(pi/2) about their right edge (anchor (1, 0.5)), plus
 /// (item mod 2)/1000 rad (the article's separation), about y in each page's own
-/// transform with m34 = -1/2000, the anchor on the spine at the screen's centre. With
-/// DESIGN.md §2's signs a page at rest comes towards the viewer: its free edge is taller
-/// than its spine.
+/// transform with m34 = -1/`eyeDistance`, the anchor on the spine at the screen's centre.
+/// With DESIGN.md §2's signs a page at rest comes towards the viewer: its free edge is
+/// taller than its spine.
+///
+/// Size: the article's proportions on every panel. Its page is 568 of the screen's 667
+/// points high and 362 wide, with the eye 2000 points away: the page is `heightShare`
+/// (0.85) of the screen's height at most (and half its width at most), and the eye
+/// stands `pageWidth / perspective` (362/2000 = 0.181) away, so the book looks the same
+/// on a small panel and a large one, and a page at rest (45 degrees, coming forward) is
+/// 1 / (1 - 0.181 sin 45) = 1.147 times its height at its free edge: 0.977 of the
+/// screen's height, inside it (the article's 651 of 667).
 struct BookLayout: Equatable {
-    /// m34 = -1 / eyeDistance.
-    static let eyeDistance = 2000.0
+    /// The article's page width over its eye distance (362 / 2000): how strong the
+    /// perspective is, whatever the panel's size.
+    static let perspective = 362.0 / 2000
+    /// The article's page height over its screen's height (568 / 667).
+    static let heightShare = 568.0 / 667
+    /// m34 = -1 / eyeDistance, points: `pageWidth / perspective`.
+    let eyeDistance: Double
     /// The article's separation of a leaf's two sides, radians (odd items only).
     static let separation = 0.001
 
@@ -35,7 +48,7 @@ struct BookLayout: Equatable {
     let width: Double
     let height: Double
     /// One page, whole points: the largest rectangle of the pictures' aspect that fits
-    /// half the screen's width and 0.9 of its height.
+    /// half the screen's width and `heightShare` of its height.
     let pageWidth: Double
     let pageHeight: Double
 
@@ -45,9 +58,10 @@ struct BookLayout: Equatable {
         self.width = width
         self.height = height
         let a = aspect.isFinite && aspect > 0 ? aspect : 0.75
-        let w = Swift.min(width / 2, 0.9 * height * a)
+        let w = Swift.min(width / 2, Self.heightShare * height * a)
         pageWidth = Swift.max(1, w.rounded(.down))
-        pageHeight = Swift.max(1, Swift.min(0.9 * height, w / a).rounded(.down))
+        pageHeight = Swift.max(1, Swift.min(Self.heightShare * height, w / a).rounded(.down))
+        eyeDistance = pageWidth / Self.perspective
     }
 
     /// The spine's centre: the screen's centre, where every page's anchor sits.
@@ -94,23 +108,23 @@ struct BookLayout: Equatable {
         item % 2 == 0 ? r <= 0 : r >= 0
     }
 
-    /// A page's transform about its anchor: rotation about y, then m34 = -1/2000.
-    static func transform(angle: Double) -> Transform3D {
+    /// A page's transform about its anchor: rotation about y, then m34 = -1/`eyeDistance`.
+    func transform(angle: Double) -> Transform3D {
         Transform3D.perspective(eyeDistance: eyeDistance).rotated(angle: angle, x: 0, y: 1, z: 0)
     }
 
     /// How far from the spine, on screen, a page's free edge lands when turned by
     /// `angle` (its magnitude: how far it stands up from the screen, 0...pi/2): the page
-    /// comes towards the viewer, so w cos(a) / (1 - w sin(a) / 2000).
+    /// comes towards the viewer, so w cos(a) / (1 - w sin(a) / eyeDistance).
     func freeEdgeDistance(angle: Double) -> Double {
         let a = Swift.abs(angle)
-        return pageWidth * cos(a) / (1 - pageWidth * sin(a) / Self.eyeDistance)
+        return pageWidth * cos(a) / (1 - pageWidth * sin(a) / eyeDistance)
     }
 
     /// A page's height on screen at its free edge when turned by `angle`: h over the same
     /// factor (at the spine it is h).
     func freeEdgeHeight(angle: Double) -> Double {
-        pageHeight / (1 - pageWidth * sin(Swift.abs(angle)) / Self.eyeDistance)
+        pageHeight / (1 - pageWidth * sin(Swift.abs(angle)) / eyeDistance)
     }
 
     /// One item as the frame draws it.
@@ -126,7 +140,7 @@ struct BookLayout: Equatable {
         /// How far from the spine the items drawn over it on its side reach (0: none):
         /// only beyond this is it seen. A later item on the same side stands up more, so
         /// it is taller than this one at every x both cover (the height at a distance x
-        /// from the spine is h (1 + x tan(a) / 2000)): it hides all of it up to its reach.
+        /// from the spine is h (1 + x tan(a) / eyeDistance)): it hides all of it up to its reach.
         var coveredTo: Double
     }
 
@@ -240,11 +254,11 @@ struct BookLayout: Equatable {
 
     /// Where, along the page of item `under` (distance from the spine in its own
     /// points), the free edge of the turning item `over` lands as seen on screen: the
-    /// shadow's band starts there. Inverts x = u cos(a) / (1 - u sin(a) / 2000).
+    /// shadow's band starts there. Inverts x = u cos(a) / (1 - u sin(a) / eyeDistance).
     func shadowStart(under: Drawn, overReach: Double) -> Double {
         let a = Swift.abs(under.angle)
         let x = overReach
-        return x / (cos(a) + x * sin(a) / Self.eyeDistance)
+        return x / (cos(a) + x * sin(a) / eyeDistance)
     }
 }
 

@@ -354,7 +354,7 @@ final class BookScreen: ShowScreen {
         slot.clip.frame = Rect2D(x: cols.minX, y: 0, width: Swift.max(1, cols.maxX - cols.minX), height: layout.height)
         let s = pose.apply(layout.spine)
         let spine = Point2D(x: s.x - cols.minX, y: s.y)
-        var transform = BookLayout.transform(angle: d.angle)
+        var transform = layout.transform(angle: d.angle)
         if pose.scale != 1 { transform = transform.concatenating(.scale(x: pose.scale, y: pose.scale)) }
         slot.page.anchorPoint = slot.anchor
         slot.page.position = spine

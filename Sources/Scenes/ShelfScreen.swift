@@ -12,10 +12,8 @@ import Show
 /// - Dragging moves the row with the finger (beyond the first and last cover, a third of
 ///   the finger's travel). On release the row decelerates at `UIScrollView`'s fast rate
 ///   and rests on the cover `ShelfLayout.restingCover` picks from the release velocity
-///   (a flick can pass several covers). The glide is one exponential decay at that rate
-///   whose start velocity is chosen so that it comes to rest exactly on the chosen cover
-///   (what `UIScrollView` does when `targetContentOffset` is changed): it leaves at about
-///   the finger's speed and slows smoothly into place, never bouncing.
+///   (a flick can pass several covers). The glide (`ShelfGlide`) leaves at the finger's
+///   speed and slows smoothly into place on the chosen cover, never bouncing.
 /// - A tap on the centred cover, at rest, opens its book. A tap on another cover glides
 ///   it to the centre (the same decay) and then opens it: one tap opens the book
 ///   touched, as a kiosk visitor expects. A tap beside the covers does nothing.
@@ -89,9 +87,8 @@ final class ShelfScreen: PlainScreen {
         case held(Double)
         /// A finger drags: the offset when it went down and the finger's x travel since.
         case drag(start: Double, travel: Double)
-        /// A glide from `from` to cover `target`: `Decay` at `ShelfLayout.rate`; `start`
-        /// nil until the next update.
-        case glide(Decay<Double>, target: Double, start: Double?)
+        /// A glide to a cover (`ShelfGlide`); `start` nil until the next update.
+        case glide(ShelfGlide, start: Double?)
     }
 
     /// A book opening from the shelf.
@@ -195,10 +192,9 @@ final class ShelfScreen: PlainScreen {
         switch motion {
         case .resting(let x), .held(let x): return x
         case .drag(let start, let travel): return dragOffset(start: start, travel: travel)
-        case .glide(let decay, let target, let start):
-            guard let start else { return decay.from }
-            let t = time - start
-            return decay.isSettled(at: t) ? target : decay.position(at: t)
+        case .glide(let glide, let start):
+            guard let start else { return glide.from }
+            return glide.position(at: time - start)
         }
     }
 
@@ -207,7 +203,7 @@ final class ShelfScreen: PlainScreen {
         switch motion {
         case .resting: return true
         case .held, .drag: return false
-        case .glide(let decay, _, let start): return start.map { decay.isSettled(at: time - $0) } ?? false
+        case .glide(let glide, let start): return start.map { glide.isSettled(at: time - $0) } ?? false
         }
     }
 
@@ -219,11 +215,12 @@ final class ShelfScreen: PlainScreen {
     }
 
     /// The finger lifted with `velocity` (the offset's, points/s): the row glides to the
-    /// cover the article's rule picks, starting at the next update.
+    /// cover the article's rule picks, starting at the next update at the finger's speed.
     func release(velocity: Double) {
         guard case .drag(let s, let travel) = motion else { return }
         let x = dragOffset(start: s, travel: travel)
-        glide(from: x, to: layout.restingCover(offset: x, velocity: velocity))
+        let v = Swift.abs(velocity) < ShelfLayout.stillSpeed || !velocity.isFinite ? 0 : velocity
+        glide(from: x, to: layout.restingCover(offset: x, velocity: v), velocity: v)
     }
 
     /// A finger went down on the row at `time` (seconds): a glide (or the glide bringing a
@@ -231,7 +228,7 @@ final class ShelfScreen: PlainScreen {
     /// will open nothing.
     private func touchDown(time: Double) {
         caught = false
-        guard opening == nil, case .glide(_, _, let start) = motion, !isResting(at: time) else { return }
+        guard opening == nil, case .glide(_, let start) = motion, !isResting(at: time) else { return }
         let x = start == nil ? offset(at: time) : offset(at: Swift.max(time, start!))
         motion = .held(x)
         pendingOpen = nil
@@ -245,14 +242,12 @@ final class ShelfScreen: PlainScreen {
         glide(from: x, to: layout.nearest(offset: x))
     }
 
-    /// Glides from `x` to cover `i`, starting at the next update.
-    private func glide(from x: Double, to i: Int) {
+    /// Glides from `x` to cover `i`, starting at the next update; `velocity` is the
+    /// finger's at release (points/s of offset; 0: none).
+    private func glide(from x: Double, to i: Int, velocity: Double = 0) {
         centred = i
         let target = layout.offset(centring: i)
-        let v = (target - x) * ShelfLayout.rate.decayConstant
-        motion = .glide(
-            Decay(from: x, initialVelocity: v, rate: ShelfLayout.rate, restSpeed: Self.restSpeed), target: target,
-            start: nil)
+        motion = .glide(ShelfGlide(from: x, to: target, velocity: velocity, restSpeed: Self.restSpeed), start: nil)
         remember()
     }
 
@@ -304,9 +299,9 @@ final class ShelfScreen: PlainScreen {
     }
 
     override func update(time: Double) {
-        if case .glide(let d, let target, nil) = motion { motion = .glide(d, target: target, start: time) }
-        if case .glide(let d, let target, let start?) = motion, d.isSettled(at: time - start) {
-            motion = .resting(target)
+        if case .glide(let g, nil) = motion { motion = .glide(g, start: time) }
+        if case .glide(let g, let start?) = motion, g.isSettled(at: time - start) {
+            motion = .resting(g.target)
         }
         if let i = pendingOpen, case .resting = motion, i == centred { beginOpening(i) }
         warm(time: time)
@@ -420,7 +415,7 @@ final class ShelfScreen: PlainScreen {
         switch motion {
         case .resting, .held: return false
         case .drag: return true
-        case .glide(let d, _, let start): return start.map { !d.isSettled(at: time - $0) } ?? true
+        case .glide(let d, let start): return start.map { !d.isSettled(at: time - $0) } ?? true
         }
     }
 }

@@ -8,24 +8,23 @@ import Testing
 /// Issue 16's book geometry, checked against a computation written here from the
 /// issue's formulas (not `BookLayout`'s own), and on pixels the compositor drew.
 @Suite struct BookLayoutTests {
-    /// A page of width w at angle t (its magnitude) about its spine, m34 = -1/2000, seen
-    /// from the front: the free edge at spine + w cos t / (1 - w sin t / 2000), its
-    /// height there h over the same factor.
+    /// A page of width w at angle t (its magnitude) about its spine, m34 = -1/e with the
+    /// eye e = w / 0.181 away (the article's 362 / 2000), seen from the front: the free
+    /// edge at spine + w cos t / (1 - w sin t / e), its height there h over the same factor.
     static func expected(w: Double, h: Double, degrees: Double, spine: Double) -> (x: Double, height: Double) {
         let t = degrees * Double.pi / 180
-        let f = 1 - w * sin(t) / 2000
+        let f = 1 - w * sin(t) / (w / 0.181)
         return (spine + w * cos(t) / f, h / f)
     }
 
     /// A right page (an even item: anchor (0, 0.5)) at -45 and -60 degrees about its
     /// spine: where its free edge lands and how tall it is there, within 1 px, from the
-    /// layer's own homography and from the pixels the compositor draws; at 1920x1080 the
-    /// page (729x972) reaches past the screen's top and bottom, so the height is checked
-    /// by the homography only there, and the pixels at 800x480 (324x432).
+    /// layer's own homography and from the pixels the compositor draws (the page 689x919
+    /// at 1920x1080, 306x408 at 800x480: 568/667 of the screen's height, 3:4).
     @Test(arguments: [(1920, 1080), (800, 480)], [45.0, 60.0]) func freeEdge(size: (Int, Int), degrees: Double) throws {
         let (W, H) = size
         let L = BookLayout(itemCount: 9, width: Double(W), height: Double(H), aspect: 0.75)
-        #expect(L.pageWidth == (W == 1920 ? 729 : 324) && L.pageHeight == (W == 1920 ? 972 : 432))
+        #expect(L.pageWidth == (W == 1920 ? 689 : 306) && L.pageHeight == (W == 1920 ? 919 : 408))
         let e = Self.expected(w: L.pageWidth, h: L.pageHeight, degrees: degrees, spine: Double(W) / 2)
         // BookLayout's own numbers.
         #expect(abs(Double(W) / 2 + L.freeEdgeDistance(angle: -degrees * .pi / 180) - e.x) < 1e-9)
@@ -34,7 +33,7 @@ import Testing
         let page = Layer(name: "page", bounds: Rect2D(x: 0, y: 0, width: L.pageWidth, height: L.pageHeight))
         page.anchorPoint = Point2D(x: 0, y: 0.5)
         page.position = L.spine
-        page.transform = BookLayout.transform(angle: -degrees * .pi / 180)
+        page.transform = L.transform(angle: -degrees * .pi / 180)
         let m = page.localHomography
         let top = m.apply(Point2D(x: L.pageWidth, y: 0))!
         let bottom = m.apply(Point2D(x: L.pageWidth, y: L.pageHeight))!
@@ -71,15 +70,15 @@ import Testing
             let page = Layer(name: "p", bounds: Rect2D(x: 0, y: 0, width: L.pageWidth, height: L.pageHeight))
             page.anchorPoint = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
             page.position = L.spine
-            page.transform = BookLayout.transform(angle: BookLayout.angle(item: item, ratio: r))
+            page.transform = L.transform(angle: BookLayout.angle(item: item, ratio: r))
             page.contents = .color(0xffff_ffff)
             c.root.addSublayer(page)
         }
         let s = try Surface(width: 800, height: 480, format: .xrgb8888)
         _ = try c.render(into: s, bufferAge: 0)
         func height(_ x: Int) -> Int { (0..<480).filter { s.row($0, as: UInt32.self)[x] & 0xff > 127 }.count }
-        #expect(height(402) == 432 && height(398) == 432)
-        #expect(height(650) > 470 && height(150) > 470)
+        #expect(height(402) == Int(L.pageHeight) && height(398) == Int(L.pageHeight))
+        #expect(height(600) > Int(L.pageHeight) + 40 && height(200) > Int(L.pageHeight) + 40)
         #expect(abs(BookLayout.angle(item: 2, ratio: 0.5) + .pi / 4) < 1e-12)
         #expect(abs(BookLayout.angle(item: 1, ratio: -0.5) - (.pi / 4 + 0.001)) < 1e-12)
     }
@@ -120,14 +119,17 @@ import Testing
         #expect(nine.ordered(page: 0).map(\.item).suffix(2).sorted() == [1, 2])
     }
 
-    /// At 1920x1080 at rest the fan's 9-degree and flat leaves are wholly under the
-    /// 18-degree one: not drawn; each drawn leaf is clipped to the columns where it shows.
+    /// At 1920x1080 at rest (689-point pages, the eye 3807 points away) the fan's flat
+    /// leaves are wholly under the 9-degree one (reaching 689 against its 700): not drawn;
+    /// the 9-degree leaf shows beyond the 18-degree one (694); each drawn leaf is clipped
+    /// to the columns where it shows, the top one from the spine to its free edge at
+    /// 689 cos 45 / (1 - 0.181 sin 45) = 558.7 from it.
     @Test func hiddenLeavesAreLeftOut() {
         let L = BookLayout(itemCount: 501, width: 1920, height: 1080, aspect: 0.75)
         let right = L.drawList(page: 0).filter { $0.side > 0 }
-        #expect(right.map(\.item) == [8, 6, 4, 2])  // 18, 27, 36, 45 degrees
+        #expect(right.map(\.item) == [10, 8, 6, 4, 2])  // 9, 18, 27, 36, 45 degrees
         let cols = right.map { L.visibleColumns($0) }
-        #expect(cols.last!.minX == 959 && abs(cols.last!.maxX - 1656) <= 1)
+        #expect(cols.last!.minX == 959 && abs(cols.last!.maxX - 1520) <= 1)
         // Each lower leaf starts at the pixel column the free edge of the one over it crosses.
         #expect(cols[2].minX == (960 + right[3].reach).rounded(.down))
     }
@@ -139,5 +141,29 @@ import Testing
         // The pictures' aspect decides the page: a wide picture is limited by half the width.
         let wide = BookLayout(itemCount: 3, width: 800, height: 480, aspect: 2)
         #expect(wide.pageWidth == 400 && wide.pageHeight == 200)
+    }
+
+    /// The article's proportions at every size: the page is 568/667 of the screen's
+    /// height (or half its width, whichever is less), the page's width over the eye's
+    /// distance is 362/2000 = 0.181, and a page at rest (45 degrees, coming forward: the
+    /// open spread's outer edges and the closed cover) is inside the screen, its free
+    /// edge 0.977 of the screen's height high (the article's 651/667).
+    @Test(arguments: [(800, 480), (1920, 1080), (480, 800), (1080, 1920), (1024, 600), (320, 240)])
+    func theBookFitsTheScreenWithTheArticlesProportions(size: (Int, Int)) {
+        let (W, H) = (Double(size.0), Double(size.1))
+        for aspect in [0.75, 2.0 / 3, 1.0] {
+            let L = BookLayout(itemCount: 9, width: W, height: H, aspect: aspect)
+            #expect(L.pageHeight <= (H * 568 / 667).rounded(.down) && L.pageWidth <= W / 2)
+            #expect(
+                L.pageHeight >= (H * 568 / 667).rounded(.down) - 1 || L.pageWidth >= (W / 2).rounded(.down) - 1,
+                "the page is as large as the rule lets it be")
+            #expect(abs(L.pageWidth / L.eyeDistance - 0.181) < 1e-9)
+            let edge = L.freeEdgeHeight(angle: .pi / 4)
+            #expect(edge <= H, "\(size) aspect \(aspect): the free edge at 45 degrees is \(edge) high")
+            #expect(W / 2 + L.freeEdgeDistance(angle: .pi / 4) <= W)
+            if L.pageHeight >= (H * 568 / 667).rounded(.down) - 1 {
+                #expect(abs(edge / H - 651.0 / 667) < 0.005, "\(edge / H)")
+            }
+        }
     }
 }

@@ -33,7 +33,7 @@ import VitrineTestSupport
         let surface = try h.render()
         let L = book.layout
         // The demo's pages are 3:4 (its covers 2:3, fitted on paper).
-        #expect(mount == 0 ? (L.pageWidth == 324 && L.pageHeight == 432) : (L.pageWidth == 240 && L.pageHeight == 320))
+        #expect(mount == 0 ? (L.pageWidth == 306 && L.pageHeight == 408) : (L.pageWidth == 240 && L.pageHeight == 320))
         let items = book.drawn.map(\.item)
         // Worked out by hand from the formulas (the cover and 8 pages: leaves 0-4).
         let expected: [Double: [Int]] = [
@@ -44,7 +44,8 @@ import VitrineTestSupport
         if p == p.rounded() {
             // The right page at rest: its free edge where the formula puts it.
             let right = try #require(book.drawn.last { $0.side > 0 })
-            let x = L.pageWidth * cos(Double.pi / 4) / (1 - L.pageWidth * sin(Double.pi / 4) / 2000)
+            // The eye stands pageWidth / 0.181 away (the article's 362 / 2000).
+            let x = L.pageWidth * cos(Double.pi / 4) / (1 - 0.181 * sin(Double.pi / 4))
             #expect(abs(right.reach - x) < 1e-6)
             #expect(abs(right.angle + Double.pi / 4) < 1e-12)
         }

@@ -52,9 +52,9 @@ import Testing
     /// The formula, written here: a point `u` points from the spine and `v` from
     /// the page's top on a right page turned 45 degrees about its spine (m34 = -1/2000)
     /// lands at x = W/2 + u cos t / f, y = H/2 + (v - h/2) / f, f = 1 - u sin t / 2000.
-    static func formula(u: Double, v: Double, pageHeight h: Double, screen: (Double, Double)) -> Point2D {
+    static func formula(u: Double, v: Double, pageHeight h: Double, eye: Double, screen: (Double, Double)) -> Point2D {
         let t = Double.pi / 4
-        let f = 1 - u * sin(t) / 2000
+        let f = 1 - u * sin(t) / eye
         return Point2D(x: screen.0 / 2 + u * cos(t) / f, y: screen.1 / 2 + (v - h / 2) / f)
     }
 
@@ -113,12 +113,12 @@ import Testing
         let reference = try Self.coverCorners(alone)
         let L = alone.layout
         let cover = alone.coverRect
-        // The 2:3 cover on a 3:4 page: as tall as the page, centred (r0: 288 x 432 at x 18).
+        // The 2:3 cover on a 3:4 page: as tall as the page, centred (r0: 272 x 408 at x 17).
         let fw = L.pageHeight * 2 / 3
         #expect(abs(cover.width - fw) <= 1 && cover.height == L.pageHeight && cover.minY == 0)
         #expect(abs(cover.minX - (L.pageWidth - fw) / 2) <= 1)
         let expected = Self.corners(cover).map {
-            Self.formula(u: $0.x, v: $0.y, pageHeight: L.pageHeight, screen: (W, H))
+            Self.formula(u: $0.x, v: $0.y, pageHeight: L.pageHeight, eye: L.eyeDistance, screen: (W, H))
         }
         #expect(lastCorners.count == 4)
         for k in 0..<4 {
@@ -158,14 +158,14 @@ import Testing
     /// 1 the identity; halfway, lift 0.5 and scale and offset halfway.
     @Test func poseNumbers() {
         let L = BookLayout(itemCount: 9, width: 800, height: 480, aspect: 0.75)
-        let cover = Rect2D(x: 18, y: 0, width: 288, height: 432)
+        let cover = Rect2D(x: 17, y: 0, width: 272, height: 408)
         let shelf = Rect2D(x: 305, y: 97, width: 190, height: 286)
         let p0 = OpeningPose(layout: L, cover: cover, shelf: shelf, progress: 0)
-        #expect(p0.lift == 0 && abs(p0.scale - 190.0 / 288) < 1e-12)
-        let tl = p0.apply(Point2D(x: 400 + 18, y: 24))
-        let br = p0.apply(Point2D(x: 400 + 306, y: 456))
+        #expect(p0.lift == 0 && abs(p0.scale - 190.0 / 272) < 1e-12)
+        let tl = p0.apply(Point2D(x: 400 + 17, y: 36))
+        let br = p0.apply(Point2D(x: 400 + 289, y: 444))
         #expect(abs(tl.x - 305) < 1e-9 && abs(br.x - 495) < 1e-9)
-        // 432 * 190 / 288 = 285 tall, centred on the shelf's 286: half a point in.
+        // 408 * 190 / 272 = 285 tall, centred on the shelf's 286: half a point in.
         #expect(abs(tl.y - 97.5) < 1e-9 && abs(br.y - 382.5) < 1e-9)
         #expect(OpeningPose(layout: L, cover: cover, shelf: shelf, progress: 1) == .open)
         #expect(OpeningPose(layout: L, cover: cover, shelf: shelf, progress: 2) == .open)
@@ -190,9 +190,9 @@ import Testing
         h.frame(at: start + 0.25)
         let paper = try #require(o.screen.slots[0]?.paper)
         #expect(paper.count == 2 && paper.allSatisfy { abs($0.opacity - 0.5) < 1e-9 })
-        // The strips beside the 288-wide picture on the 324-wide page: 18 points each and
+        // The strips beside the 272-wide picture on the 306-wide page: 17 points each and
         // the point under the picture.
-        #expect(paper.map(\.bounds.width) == [19, 19] && paper.allSatisfy { $0.bounds.height == 432 })
+        #expect(paper.map(\.bounds.width) == [18, 18] && paper.allSatisfy { $0.bounds.height == 408 })
         // The leaves under the cover come out from under it, drawn in full.
         let under = o.screen.drawn.filter { $0.item != 0 }
         #expect(!under.isEmpty)

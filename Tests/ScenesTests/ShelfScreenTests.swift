@@ -219,4 +219,33 @@ import Testing
         #expect(warnings.count == 2)
         _ = h2
     }
+
+    /// The glide goes on at the finger's speed: a steady drag (100 and 300 points in
+    /// 0.4 s, both ways, away from the row's ends) moves the row the same step in the first frames after the
+    /// release as in the last frames before it (within a quarter), never steps backwards,
+    /// and comes to rest exactly on a cover. Before, the glide started at the speed that
+    /// landed an exponential decay on the cover: 17 points a frame before the release, 40
+    /// after.
+    @Test(arguments: [(600, 500), (600, 300), (200, 300), (200, 500)])
+    func theGlideStartsAtTheFingersSpeed(drag: (Int, Int)) throws {
+        let (h, s) = try Self.harness()
+        // Towards later covers from the first one; towards earlier ones from the last
+        // (the demo's three), so that the row never runs past an end.
+        let toLast = drag.1 > drag.0 ? "0.1 swipe 600 240 200 240 0.1\n" : ""
+        try h.load(toLast + "1.5 swipe \(drag.0) 240 \(drag.1) 240 0.4\n")
+        var offsets: [(t: Double, x: Double)] = []
+        h.run(until: 3.5, step: 1.0 / 60) { t in if t > 1.5 { offsets.append((t, s.offset(at: t))) } }
+        // The release is at 1.9 s: steps of the frames before and after it.
+        let steps = zip(offsets.dropFirst(), offsets).map { (t: $0.t, dx: $0.x - $1.x) }
+        let before = steps.filter { $0.t > 1.8 && $0.t < 1.9 - 1e-6 }.map(\.dx)
+        let after = steps.filter { $0.t > 1.9 + 1e-6 && $0.t < 1.96 }.map(\.dx)
+        let finger = before.reduce(0, +) / Double(max(1, before.count))
+        #expect(abs(finger) > 3, "the finger moved the row \(finger) a frame")
+        for dx in after {
+            #expect(abs(dx - finger) <= abs(finger) / 4, "\(drag): \(finger) a frame before the release, \(dx) after")
+        }
+        let glide = steps.filter { $0.t > 1.9 + 1e-6 }
+        #expect(glide.allSatisfy { $0.dx == 0 || ($0.dx > 0) == (finger > 0) }, "the glide turned back")
+        #expect(!s.isMoving(at: h.time) && s.offset(at: h.time) == s.layout.offset(centring: s.centred))
+    }
 }
