@@ -1,6 +1,7 @@
 import Compositor
 import Input
 import Motion
+import Raster
 import Show
 
 /// The guillotine drop-down menu (issue 17, after Yalantis's Guillotine Menu): a
@@ -62,6 +63,16 @@ final class GuillotineMenu {
     let layer: Layer
     let blade: Layer
     let button: Layer
+    /// The host's bar as it looks (`showHost(_:)`), on the blade's left edge turned a
+    /// quarter clockwise: closed (the blade turned -90° about the hinge) it lies exactly
+    /// over the host's bar, so the closed blade *is* the bar, title and all, and the drop
+    /// starts from the bar itself (the article's view, turned by 90° while covering the
+    /// navigation bar, with the host's title). It fades out over the swing's first
+    /// `hostBarFade` (and in over the closing's last), so the open menu shows its own
+    /// upright bar only.
+    let hostBar: Layer
+    /// The swing over which `hostBar` fades, radians from closed.
+    static let hostBarFade = Double.pi / 6
     /// The items' tap targets, sublayers of the blade.
     private(set) var rows: [Layer] = []
 
@@ -109,17 +120,44 @@ final class GuillotineMenu {
         layer.allowsHitTesting = false
         blade = Layer(name: "menu.blade", frame: m.screen, contents: .color(Self.background))
         button = Layer(name: "menu.button", frame: host.button)
+        // Closed, blade point (x, y) is screen point (hinge.x + y - hinge.y, hinge.y +
+        // hinge.x - x): the bar's pixel (u, v) is the blade's (bottom - v, u + d), which
+        // a layer of the bar's size anchored at its top-left at (bottom, d) and turned a
+        // quarter clockwise puts there. As long as the blade, at most.
+        let bottom = host.frame.maxY
+        let d = 2 * geometry.hinge.y - bottom
+        hostBar = Layer(
+            name: "menu.hostBar",
+            bounds: Rect2D(x: 0, y: 0, width: Swift.max(1, Swift.min(m.width, m.height - d)), height: Swift.max(1, bottom)))
+        hostBar.anchorPoint = Point2D(x: 0, y: 0)
+        hostBar.position = Point2D(x: bottom, y: d)
+        hostBar.transform = .rotation(angle: Double.pi / 2, x: 0, y: 0, z: 1)
+        hostBar.allowsHitTesting = false
         buildFace(m)
         for i in items.indices {
             let row = Layer(name: "menu.item\(i)", frame: layout.item(i))
             blade.addSublayer(row)
             rows.append(row)
         }
+        blade.addSublayer(hostBar)
         MenuGlyph.addBars(to: button, side: host.button.width, namePrefix: "menu.button")
         layer.addSublayer(blade)
         layer.addSublayer(button)
         makeRecognizers(accepts: accepts)
         show(angle: open ? 0 : GuillotineGeometry.closedAngle)
+    }
+
+    /// Shows `screen` (the host's layer, at rest at the screen's origin) in `hostBar`: a
+    /// snapshot of its bar, drawn at the next render. Called when the menu is made and
+    /// when an item puts another screen under it, so the closing blade lands on that
+    /// screen's bar.
+    func showHost(_ screen: Layer) {
+        let w = Int(hostBar.bounds.width), h = Int(hostBar.bounds.height)
+        guard let picture = try? Surface(width: w, height: h, format: .xrgb8888) else {
+            hostBar.contents = .none
+            return
+        }
+        hostBar.showSnapshot(of: screen, in: picture)
     }
 
     /// The face's layers on the blade (its background): the bar, the host's title, the
@@ -255,6 +293,9 @@ final class GuillotineMenu {
         let c = geometry.centre(at: a)
         blade.position = Point2D(x: c.x, y: c.y)
         blade.transform = a == 0 ? .identity : .rotation(angle: a, x: 0, y: 0, z: 1)
+        let fromClosed = Swift.abs(a - GuillotineGeometry.closedAngle)
+        hostBar.opacity = Swift.max(0, Swift.min(1, 1 - fromClosed / Self.hostBarFade))
+        hostBar.isHidden = hostBar.opacity == 0
         let turn = GuillotineGeometry.buttonTurn(forBladeAngle: a)
         button.transform = turn == 0 ? .identity : .rotation(angle: turn, x: 0, y: 0, z: 1)
     }

@@ -36,6 +36,7 @@ extension ShowScene {
             items: show.menu, host: bar, hostTarget: current, metrics: metrics, start: start, open: open,
             accepts: context().accepts)
         m.layer.zPosition = 50
+        m.showHost(host.layer)
         m.onItem = { [unowned self] i in self.menuItemTapped(i) }
         m.onReverse = { [unowned self] in self.menuReversed() }
         root.addSublayer(m.layer)
@@ -62,6 +63,7 @@ extension ShowScene {
         if target != .menu && target != m.hostTarget {
             replaceHost(with: target)
             m.hostTarget = target
+            m.showHost(screenShown.layer)
         }
         if m.isOpening {
             m.reverse()
