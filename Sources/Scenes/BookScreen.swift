@@ -84,6 +84,8 @@ final class BookScreen: ShowScreen {
     let pager: Layer
     let backButton: Layer
     let menuButton: Layer
+    /// The top bar: translucent black with the book's title.
+    let bar = Layer(name: "book.bar")
     /// The book's title (in the bar, and the menu's).
     let title: String
     /// The whole page the book rests at or settles to (-1: closed).
@@ -179,6 +181,7 @@ final class BookScreen: ShowScreen {
             // The cover composed on paper, for the hand-over (made now, in the tap's
             // cheap frame, not in the hand-over's full one).
             if fitted(0) != nil { composedCover = pages.page(0) }
+            bar.opacity = 0
             backButton.opacity = 0
             menuButton.opacity = 0
         } else {
@@ -206,7 +209,8 @@ final class BookScreen: ShowScreen {
 
     private func addButtons(title: String) {
         let m = metrics
-        let bar = Layer(name: "book.bar", frame: m.titleBar, contents: .color(ScreenColors.menuButton))
+        bar.frame = m.titleBar
+        bar.contents = .color(ScreenColors.menuButton)
         bar.allowsHitTesting = false
         bar.addSublayer(
             PlainScreen.label(
@@ -250,6 +254,7 @@ final class BookScreen: ShowScreen {
         guard progress < 1 else {
             opening = nil
             layer.contents = .color(ScreenColors.background)
+            bar.opacity = 1
             backButton.opacity = 1
             menuButton.opacity = 1
             if let cover = slots[0], !cover.paper.isEmpty {
@@ -260,9 +265,17 @@ final class BookScreen: ShowScreen {
         }
         let t = Swift.max(0, progress)
         opening = (o.shelf, t)
-        backButton.opacity = t
-        menuButton.opacity = t
+        let chrome = Self.chromeOpacity(progress: t)
+        bar.opacity = chrome
+        backButton.opacity = chrome
+        menuButton.opacity = chrome
     }
+
+    /// The book's bar (its title, back control and menu button) while it opens from the
+    /// shelf at `progress`: none over the first half, while the shelf's bar fades out,
+    /// then fading in over the second, so the two bars' titles and back controls never
+    /// show at once and the bar's colour moves smoothly from the shelf's to the book's.
+    static func chromeOpacity(progress t: Double) -> Double { Swift.max(0, Swift.min(1, 2 * t - 1)) }
 
     /// The cover's picture's rectangle on the page, page points: the page, or the
     /// picture fitted on paper when its aspect differs (`picture(_:)`).

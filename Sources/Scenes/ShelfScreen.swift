@@ -287,10 +287,13 @@ final class ShelfScreen: PlainScreen {
     }
 
     /// The shelf's part of the opening at progress `p` (0...1): everything but the book
-    /// fades out.
+    /// fades out, the other covers over the whole opening, the bar (its title, back
+    /// control and menu button) over its first half, so that it is gone before the book's
+    /// bar fades in (`BookScreen.chromeOpacity`): the two bars never show at once.
     private func fade(_ o: Opening, progress p: Double) {
         for (k, cover) in covers.enumerated() where k != o.book { cover.opacity = 1 - p }
-        for l in layer.sublayers where l !== shelf && l !== pager && l !== o.screen.layer { l.opacity = 1 - p }
+        let chrome = Swift.max(0, 1 - 2 * p)
+        for l in layer.sublayers where l !== shelf && l !== pager && l !== o.screen.layer { l.opacity = chrome }
     }
 
     /// Keeps the centred book for a scene built again (a turn).

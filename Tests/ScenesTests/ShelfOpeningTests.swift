@@ -154,6 +154,49 @@ import Testing
         #expect(steepest > 0)
     }
 
+    /// The bar while a book opens from the shelf: the shelf's bar (its "‹ Home", its
+    /// title) fades out over the opening's first half and the book's ("‹ Shelf", the
+    /// book's title) fades in over its second, so no frame shows both back controls or
+    /// both titles, and the bar's colour moves by at most 8 levels a frame (at 60 Hz) from
+    /// the shelf's to the book's. Before, the book's bar and title showed in full on the
+    /// first frame over the fading "Shelf", the back controls overlapped, and the bar
+    /// jumped from (43, 48, 59) to (26, 29, 35) in one frame.
+    @Test(arguments: [0, 90]) func theBarChangesOverWithoutOverlap(mount: Int) throws {
+        let h = try ShowHarness(
+            show: DemoShow.show, assets: .demo(), panelWidth: 800, panelHeight: 480, mount: mount, start: .shelf,
+            text: true)
+        let shelf = try #require(h.scene.screen as? ShelfScreen)
+        let W = Double(h.scene.width), H = Double(h.scene.height)
+        // A point of the bar away from every title and button and above the book's pages:
+        // 0.85 across, in its top row.
+        let probe = (x: Int(W * 0.85), y: 1)
+        try h.load(h.tap(Point2D(x: W / 2, y: H / 2), at: 0.2))
+        var previous: UInt32?
+        var worst = 0
+        var frames = 0
+        h.run(until: 1.2, step: 1.0 / 60) { _ in
+            guard let s = try? h.render() else { return }
+            let p = s[probe.x, probe.y]
+            if let q = previous {
+                for shift: UInt32 in [0, 8, 16] {
+                    worst = max(worst, abs(Int((p >> shift) & 0xff) - Int((q >> shift) & 0xff)))
+                }
+            }
+            previous = p
+            guard let o = shelf.opening else { return }
+            frames += 1
+            let book = o.screen
+            #expect(
+                shelf.backButton.opacity == 0 || book.backButton.opacity == 0,
+                "both back controls show: shelf \(shelf.backButton.opacity), book \(book.backButton.opacity)")
+            #expect(
+                shelf.backButton.opacity == 0 || book.bar.opacity == 0,
+                "the book's title shows over the shelf's bar: \(book.bar.opacity)")
+        }
+        #expect(frames >= 25, "\(frames) frames of opening")
+        #expect(worst <= 8, "the bar's colour moved \(worst) levels in a frame")
+    }
+
     /// The pose: at 0 the cover rectangle lands on the shelf's rectangle, leaves flat; at
     /// 1 the identity; halfway, lift 0.5 and scale and offset halfway.
     @Test func poseNumbers() {
