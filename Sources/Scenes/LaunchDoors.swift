@@ -17,10 +17,11 @@ import Show
 /// The background shows only through transparent parts of the closed doors; it fades
 /// out over the first quarter of the opening (linear in time), so that the home screen,
 /// not the background, appears between the parting doors. When both door pictures are
-/// opaque (xrgb8888), the background is clipped to the gap between them (nothing else
-/// of it can show), so the fade blends a strip, not the whole screen; and since closed
-/// opaque doors hide it, its picture is made after the first frame (`needsBackground`,
-/// `makeBackground()`: the scene's first update after t = 0), not before it.
+/// opaque (xrgb8888), the background could show only in the gap between them, where
+/// home is what should appear: it is clipped to the gap and goes as soon as the doors
+/// part; and since closed opaque doors hide it, its picture is made after the first
+/// frame (`needsBackground`, `makeBackground()`: the scene's first update after t = 0),
+/// not before it.
 final class LaunchDoors {
     let launch: LaunchSection
     let metrics: ScreenMetrics
@@ -159,7 +160,10 @@ final class LaunchDoors {
             backgroundClip.isHidden = x1 <= x0
             background.position = Point2D(x: backgroundCentre.x - x0, y: backgroundCentre.y)
         }
-        let fade = Swift.max(0, launch.duration) / 4
+        // Opaque doors: the background could show only in the gap, where the home screen
+        // is what should appear, so it goes as the doors part (a fade there showed the
+        // splash's text faintly over home's title for a quarter of the opening).
+        let fade = doorsAreOpaque ? 0 : Swift.max(0, launch.duration) / 4
         let start = openingStart
         background.isHidden = false
         if time <= start {

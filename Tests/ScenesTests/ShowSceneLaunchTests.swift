@@ -1,5 +1,6 @@
 import Compositor
 import Motion
+import Raster
 import Show
 import Testing
 
@@ -65,15 +66,17 @@ import Testing
         #expect(!h.scene.isAnimating)
     }
 
-    /// The background shows only while the doors are closed: it fades out over the first
-    /// quarter of the opening.
-    @Test func backgroundFadesAsTheDoorsPart() throws {
+    /// The background shows only while the doors are closed: with opaque doors (it could
+    /// show only between them, where home should appear) it goes as they part, its clip
+    /// following the gap.
+    @Test func backgroundGoesAsTheDoorsPart() throws {
         let h = try ShowHarness()
         let doors = try #require(h.scene.launch)
+        #expect(doors.doorsAreOpaque)
         h.scene.update(time: 0.5)
         #expect(doors.background.opacity == 1)
         h.scene.update(time: 0.65)
-        #expect(abs(doors.background.opacity - 0.5) < 1e-9)
+        #expect(doors.background.opacity == 0 && doors.background.isHidden)
         // Only between the doors: p = ease-in-out(0.125) of 240 points each way.
         let d = (240 * TimingCurve.easeInOut.value(at: 0.125)).rounded()
         #expect(doors.backgroundClip.frame == Rect2D(x: 120 - d, y: 0, width: 2 * d, height: 144))
@@ -84,6 +87,41 @@ import Testing
         #expect(doors.background.frame.size == Size2D(width: 240, height: 144))
         h.scene.update(time: 0.85)
         #expect(doors.background.isHidden)
+    }
+
+    /// Between the parting doors is home, from the first frame of the opening: the
+    /// demo's launch at 800x480, every frame of the opening's first 0.4 s, the pixels of
+    /// home's top bar (its title) that show between the doors are home's at rest. Before,
+    /// the splash's large text showed faintly there over home's title while the
+    /// background faded over a quarter of the opening.
+    @Test func homeShowsBetweenTheDoorsFromTheirFirstStep() throws {
+        let h = try ShowHarness(show: DemoShow.show, assets: .demo(), panelWidth: 800, panelHeight: 480, text: true)
+        let home = try ShowHarness(
+            show: DemoShow.show, assets: .demo(), panelWidth: 800, panelHeight: 480, start: .home, text: true)
+        let rest = try home.render().copy()
+        let doors = try #require(h.scene.launch)
+        let start = doors.openingStart
+        var worst = 0, compared = 0
+        for k in 1...24 {
+            let t = start + Double(k) / 60
+            h.frame(at: t)
+            let s = try Surface(width: 800, height: 480, format: .xrgb8888)
+            _ = try h.compositor.render(into: s, bufferAge: 0)
+            let gap = doors.backgroundClip.frame
+            let x0 = Int(gap.minX) + 2, x1 = Int(gap.maxX) - 2
+            guard x0 < x1 else { continue }
+            for y in 0..<Int(h.metrics.barHeight) {
+                for x in x0..<x1 {
+                    let p = s[x, y], q = rest[x, y]
+                    for shift: UInt32 in [0, 8, 16] {
+                        worst = max(worst, abs(Int((p >> shift) & 0xff) - Int((q >> shift) & 0xff)))
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1000)
+        #expect(worst <= 4, "between the doors, home's bar differs by \(worst) levels from home at rest")
     }
 
     /// Touches during the doors are ignored, not queued: taps in the hold and the opening,
