@@ -6,6 +6,7 @@ import Logging
 import Raster
 import Rotation
 import Testing
+import VitrineTestSupport
 
 @testable import Runtime
 
@@ -19,22 +20,7 @@ import Testing
 
     /// A show folder under /tmp whose pictures are all `wall.png`, `width` x `height`.
     static func show(_ dir: String, wall width: Int, _ height: Int) throws {
-        let wall = try Surface(width: width, height: height, format: .xrgb8888)
-        wall.fill(0xff33_6699)
-        try PNG.write(wall, to: dir + "/wall.png")
-        FileTree.write(
-            dir + "/show.toml",
-            """
-            title = "Shapes"
-            [launch]
-            left_door = { portrait = "wall.png", landscape = "wall.png" }
-            right_door = { portrait = "wall.png", landscape = "wall.png" }
-            background = { portrait = "wall.png", landscape = "wall.png" }
-            [home]
-            wallpaper = "wall.png"
-            tiles = [ { title = "Home", icon = "wall.png", open = "home" } ]
-
-            """)
+        try OnePictureShow.write(dir, title: "Shapes", width: width, height: height)
     }
 
     @Test func aReloadIntoASliverWallpaperAndATurnDraw() throws {

@@ -165,11 +165,11 @@ import VitrineTestSupport
         #expect(k.command("rotate 45") == [#"error: rotate wants 0, 90, 180, 270 or auto, not "45""#])
         #expect(status(k)["rotation"] == "90")
     }
-    /// `rotate` requests as fast as the loop turns, on a display the loop paces itself
-    /// (headless, 60 Hz): frames stay at most one a period. Every turn carried out in a
-    /// frame rebuilt the scene and asked for the next frame at once: 1,000 requests a
-    /// second drew 229 frames a second.
-    @Test func rotateRequestsGoThroughTheFramePacing() throws {
+    /// Requests as fast as the loop turns (`perPoll` of them between two polls, the
+    /// `k`-th being `request(k)`) for half a second on a display the loop paces itself
+    /// (headless, 60 Hz), from rest: the frames drawn, the refresh periods gone by, and
+    /// the requests sent.
+    func flood(perPoll: Int, _ request: (Int) -> String) throws -> (frames: Int, periods: Double, requests: Int) {
         let display = try HeadlessDisplay(width: 160, height: 96)
         var settings = KioskSettings(mount: .upright, idleReset: 0)
         settings.watchdogInterval = 0.1
@@ -184,41 +184,29 @@ import VitrineTestSupport
         let (drawn, began) = (k.framesDrawn, k.now)
         var i = 0
         while k.now < began + 0.5 {
-            for _ in 0..<21 {
-                _ = k.command(i % 2 == 0 ? "rotate 90" : "rotate 0")
+            for _ in 0..<perPoll {
+                #expect(k.command(request(i)).first?.hasPrefix("ok") == true)
                 i += 1
             }
             try k.pollOnce()
         }
-        let frames = k.framesDrawn - drawn
-        let periods = (k.now - began) * display.refreshRate
-        #expect(frames > 0)
-        #expect(Double(frames) <= periods + 2, "\(frames) frames in \(periods) periods, \(i) requests")
+        return (k.framesDrawn - drawn, (k.now - began) * display.refreshRate, i)
     }
+
+    /// `rotate` requests as fast as the loop turns: frames stay at most one a period.
+    /// Every turn carried out in a frame rebuilt the scene and asked for the next frame
+    /// at once: 1,000 requests a second drew 229 frames a second.
+    @Test func rotateRequestsGoThroughTheFramePacing() throws {
+        let f = try flood(perPoll: 21) { $0 % 2 == 0 ? "rotate 90" : "rotate 0" }
+        #expect(f.frames > 0)
+        #expect(Double(f.frames) <= f.periods + 2, "\(f.frames) frames in \(f.periods) periods, \(f.requests) requests")
+    }
+
     /// `reload` and `home` requests as fast as the loop turns: frames stay at most one a
     /// period too (a reload made a fresh pipeline and forgot when the last frame was
     /// drawn, so each drew at once).
     @Test(arguments: ["reload", "home"]) func otherRequestsGoThroughTheFramePacing(request: String) throws {
-        let display = try HeadlessDisplay(width: 160, height: 96)
-        var settings = KioskSettings(mount: .upright, idleReset: 0)
-        settings.watchdogInterval = 0.1
-        let k = try Kiosk(
-            settings: settings, display: display, signals: SignalFD(),
-            loadProgram: { () throws(ConfigError) in try ShowPlayback.load(folder: nil) },
-            textRasterizer: nil, notify: { _ in }, logger: Self.quiet)
-        k.watchdogTimer.arm(after: 0.05, every: 0.05)
-        try k.frame(at: 0, force: true)
-        k.scheduleIfMoving()
-        try run(k, until: { atRest(k) })
-        let (drawn, began) = (k.framesDrawn, k.now)
-        var requests = 0
-        while k.now < began + 0.5 {
-            #expect(k.command(request).first?.hasPrefix("ok") == true)
-            requests += 1
-            try k.pollOnce()
-        }
-        let frames = k.framesDrawn - drawn
-        let periods = (k.now - began) * display.refreshRate
-        #expect(Double(frames) <= periods + 2, "\(frames) frames in \(periods) periods, \(requests) requests")
+        let f = try flood(perPoll: 1) { _ in request }
+        #expect(Double(f.frames) <= f.periods + 2, "\(f.frames) frames in \(f.periods) periods, \(f.requests) requests")
     }
 }

@@ -80,22 +80,7 @@ import VitrineTestSupport
         _ = try? ChildProcess.run(["/bin/rm", "-rf", dir])
         mkdir(dir, 0o755)
         defer { _ = try? ChildProcess.run(["/bin/rm", "-rf", dir]) }
-        let wall = try Surface(width: 69, height: 1, format: .xrgb8888)
-        wall.fill(0xff33_6699)
-        try PNG.write(wall, to: dir + "/wall.png")
-        ChildProcessFile.write(
-            dir + "/show.toml",
-            """
-            title = "Sliver"
-            [launch]
-            left_door = { portrait = "wall.png", landscape = "wall.png" }
-            right_door = { portrait = "wall.png", landscape = "wall.png" }
-            background = { portrait = "wall.png", landscape = "wall.png" }
-            [home]
-            wallpaper = "wall.png"
-            tiles = [ { title = "Home", icon = "wall.png", open = "home" } ]
-
-            """)
+        try OnePictureShow.write(dir, title: "Sliver", width: 69, height: 1)
         let check = try ChildProcess.run([vitrine, "check", dir + "/show.toml"], timeout: 120)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "\(dir)/show.toml: ok\n")
