@@ -135,14 +135,24 @@ func splatOddLanes(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
     SIMD8(v[1], v[1], v[3], v[3], v[5], v[5], v[7], v[7])
 }
 
-/// Four pixels from their channel pairs: the low byte of each lane of `even` (each at
-/// most 255) and the high byte of each lane of `oddHigh`: the latter masked (pand) and
-/// the two added (paddw), as a two-vector byte shuffle compiles to a chain of blends.
+/// Each lane's high byte, its low byte cleared (pand 0xff00).
 @inline(__always)
-func joinChannels(even: SIMD8<UInt16>, oddHigh: SIMD8<UInt16>) -> SIMD16<UInt8> {
-    let o = unsafeBitCast(oddHigh, to: SIMD16<UInt8>.self)
-    let high = SIMD16<UInt8>(0, o[1], 0, o[3], 0, o[5], 0, o[7], 0, o[9], 0, o[11], 0, o[13], 0, o[15])
-    return unsafeBitCast(even &+ unsafeBitCast(high, to: SIMD8<UInt16>.self), to: SIMD16<UInt8>.self)
+func highByteOnly(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let o = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(
+        SIMD16<UInt8>(0, o[1], 0, o[3], 0, o[5], 0, o[7], 0, o[9], 0, o[11], 0, o[13], 0, o[15]),
+        to: SIMD8<UInt16>.self)
+}
+
+/// Four pixels from their channel pairs: `even` holds blue and red in its lanes' low
+/// bytes, `odd` green and alpha in their high bytes (low bytes zero), each channel's
+/// sum at most 255; added in 16-bit lanes (paddw). The caller adds each pair's two parts
+/// (what shows through, the source) before this add, so that LLVM cannot prove the
+/// two halves' bits disjoint: where it can, it turns the add into an OR and the OR into
+/// a two-vector byte shuffle, which it lowers to five packs and unpacks.
+@inline(__always)
+func joinChannels(even: SIMD8<UInt16>, odd: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    unsafeBitCast(even &+ odd, to: SIMD16<UInt8>.self)
 }
 
 /// Every pixel's alpha byte set to 255 (an xrgb8888 source read as opaque).

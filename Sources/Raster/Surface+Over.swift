@@ -47,20 +47,28 @@ extension Surface {
     }
 }
 
-/// `n` premultiplied pixels `s` OVER `d`, four at a time in channel pairs
-/// (`evenBytes`, `oddBytes`): d' = s + d * (255 - alpha(s)) / 255.
+/// Four premultiplied pixels `sv` OVER four `dv`, in channel pairs (`evenBytes`,
+/// `oddBytes`): d' = s + d * (255 - alpha(s)) / 255 per channel, rounded as
+/// `mulDiv255`. The source is added to each pair's part before the two are joined, so
+/// that no add has operands LLVM can prove disjoint (`joinChannels`).
+@inline(__always)
+func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    let keep = alphaLanes(SIMD16<UInt8>(repeating: 255) &- sv)
+    let lanes = unsafeBitCast(sv, to: SIMD8<UInt16>.self)
+    let even = div255(evenBytes(dv) &* keep) &+ evenBytes(sv)
+    let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(lanes)
+    return joinChannels(even: even, odd: odd)
+}
+
+/// `n` premultiplied pixels `s` OVER `d`, four at a time (`overFour`).
 @inline(__always)
 func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int) {
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
-    let k255 = SIMD16<UInt8>(repeating: 255)
     var i = 0
     while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         let dv = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        let keep = alphaLanes(k255 &- sv)
-        let even = div255(evenBytes(dv) &* keep)
-        let odd = div255Unshifted(oddBytes(dv) &* keep)
-        dr.storeBytes(of: joinChannels(even: even, oddHigh: odd) &+ sv, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        dr.storeBytes(of: overFour(sv, dv), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }
     while i < n {
@@ -72,8 +80,9 @@ func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n
 /// `n` pixels `s` scaled by `opacity / 255`, then OVER `d`; with `opaqueSource` the
 /// source's alpha byte is taken as 255 (xrgb8888). Call it with a literal
 /// `opaqueSource`, so that each variant compiles with it constant. Channel pairs as
-/// `overSpan`; the scaled source's channels and the kept part of `d` add up to 255 at
-/// most (premultiplied), so they are added as bytes.
+/// `overFour`, the source scaled in them too: unpacking it for the scaling and packing
+/// it back before `overFour` let LLVM merge the pack with the pair shuffles into one
+/// byte shuffle that it lowered to twenty instructions.
 @inline(__always)
 func overSpan(
     _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int, opacity: UInt32, opaqueSource: Bool
@@ -91,11 +100,9 @@ func overSpan(
         let so = div255Unshifted(oddBytes(sv) &* mv)
         // The scaled alpha: the high byte of the odd lanes' lane 1, in both lanes.
         let keep = k255 &- shiftRight8(splatOddLanes(so))
-        let even = div255(evenBytes(dv) &* keep)
-        let odd = div255Unshifted(oddBytes(dv) &* keep)
-        let scaled = joinChannels(even: se, oddHigh: so)
-        dr.storeBytes(
-            of: joinChannels(even: even, oddHigh: odd) &+ scaled, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        let even = div255(evenBytes(dv) &* keep) &+ se
+        let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(so)
+        dr.storeBytes(of: joinChannels(even: even, odd: odd), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }
     while i < n {
