@@ -67,13 +67,6 @@ func shiftRight8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
         to: SIMD8<UInt16>.self)
 }
 
-/// Each of two widened pixels' alpha (lanes 3 and 7) in all four of its lanes
-/// (pshuflw/pshufhw).
-@inline(__always)
-func splatAlpha(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    SIMD8(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
-}
-
 /// `t / 255` rounded, for t = x * a with 8-bit x and a: the lane-wise `mulDiv255`,
 /// (u + (u >> 8)) >> 8 with u = t + 128 (pixman's `MUL_UN8`), the same value for every
 /// t up to 65025; the shifts as byte shuffles (psrlw $8).
