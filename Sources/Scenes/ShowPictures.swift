@@ -175,9 +175,13 @@ public final class ShowPictures {
             let fill = ScreenFit.fill(size(path), in: screen)
             let (fw, fh) = (fill.width.clampedInt, fill.height.clampedInt)
             let source = drawnNear ? assets.image(path, covering: fw, fh) : assets.image(path)
-            let whole = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: fw, height: fh))
-            surface = Self.part(
-                of: whole, x: -fill.minX.clampedInt, y: -fill.minY.clampedInt, width: key.width, height: key.height)
+            // Only that part resampled (the window `part(of:...)` cuts out of the whole).
+            let w = Swift.min(key.width, fw), h = Swift.min(key.height, fh)
+            let x0 = Swift.min(Swift.max(0, -fill.minX.clampedInt), fw - w)
+            let y0 = Swift.min(Swift.max(0, -fill.minY.clampedInt), fh - h)
+            surface = ShowResample.opaqueIfPossible(
+                ShowResample.resample(
+                    source, width: fw, height: fh, window: PixelRect(x: x0, y: y0, width: w, height: h)))
         } else {
             let source = drawnNear ? assets.image(path, covering: key.width, key.height) : assets.image(path)
             surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
