@@ -114,22 +114,37 @@ enum ShowResample {
             x1s[i] = Swift.min(x0s[i] + 1, maxX)
             wxs[i] = UInt32((fx & 0xffff) >> 8)
         }
-        for oy in win.y..<win.maxY {
-            let fy = Swift.min(Swift.max((2 * oy + 1) * sy / 2 - 0x8000, 0), maxY << 16)
-            let y0 = fy >> 16
-            let y1 = Swift.min(y0 + 1, maxY)
-            let wy = UInt32((fy & 0xffff) >> 8)
-            let r0 = s.row(y0, as: UInt32.self)
-            let r1 = s.row(y1, as: UInt32.self)
-            let d = out.row(oy - win.y, as: UInt32.self)
-            let alpha: UInt32 = opaque ? 0xff00_0000 : 0
+        // Each source row lerped along x once, kept while output rows still use it (two
+        // rows: an upscaled picture's rows share their source rows): the same values as
+        // lerping both rows for every output row.
+        var rows = [UInt32](repeating: 0, count: 2 * win.width)
+        var rowOf = [-1, -1]
+        rows.withUnsafeMutableBufferPointer { buffer in
             x0s.withUnsafeBufferPointer { x0 in
                 x1s.withUnsafeBufferPointer { x1 in
                     wxs.withUnsafeBufferPointer { wx in
-                        for i in 0..<win.width {
-                            let top = lerp(r0[x0[i]], r0[x1[i]], wx[i])
-                            let bottom = lerp(r1[x0[i]], r1[x1[i]], wx[i])
-                            d[i] = lerp(top, bottom, wy) | alpha
+                        let n = win.width
+                        func horizontal(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+                            if rowOf[0] == y { return buffer.baseAddress! }
+                            if rowOf[1] == y { return buffer.baseAddress! + n }
+                            // Replace the slot not holding the other row this output row needs.
+                            let slot = rowOf[0] < rowOf[1] ? 0 : 1
+                            rowOf[slot] = y
+                            let h = buffer.baseAddress! + slot * n
+                            let r = s.row(y, as: UInt32.self)
+                            for i in 0..<n { h[i] = lerp(r[x0[i]], r[x1[i]], wx[i]) }
+                            return h
+                        }
+                        for oy in win.y..<win.maxY {
+                            let fy = Swift.min(Swift.max((2 * oy + 1) * sy / 2 - 0x8000, 0), maxY << 16)
+                            let y0 = fy >> 16
+                            let y1 = Swift.min(y0 + 1, maxY)
+                            let wy = UInt32((fy & 0xffff) >> 8)
+                            let top = horizontal(y0)
+                            let bottom = horizontal(y1)
+                            let d = out.row(oy - win.y, as: UInt32.self)
+                            let alpha: UInt32 = opaque ? 0xff00_0000 : 0
+                            for i in 0..<n { d[i] = lerp(top[i], bottom[i], wy) | alpha }
                         }
                     }
                 }
