@@ -143,8 +143,7 @@ enum ShowResample {
                             let top = horizontal(y0)
                             let bottom = horizontal(y1)
                             let d = out.row(oy - win.y, as: UInt32.self)
-                            let alpha: UInt32 = opaque ? 0xff00_0000 : 0
-                            for i in 0..<n { d[i] = lerp(top[i], bottom[i], wy) | alpha }
+                            lerpRows(top, bottom, into: d, count: n, weight: wy, opaque: opaque)
                         }
                     }
                 }
