@@ -1,50 +1,167 @@
 /// 16-bit-lane helpers for the vectorized fast paths. Four 32-bit pixels are one
 /// `SIMD16<UInt8>`; widened, each pixel's channels are four `UInt16` lanes, so a
 /// product of two 8-bit values fits (SSE2's pmullw). Measured on x86-64 (SSE2 only,
-/// the default target): these compile to the same instructions pixman's SSE2 paths use,
+/// the default target): these compile to the instructions pixman's SSE2 paths use,
 /// where a plain loop over `UInt32` pixels vectorizes into slower 32-bit multiplies.
+///
+/// **No standard-library generic in here.** Every helper is built from what the
+/// compiler cannot leave as a call: the lane initializers and subscripts and
+/// `unsafeBitCast` (all `@_transparent`, inlined by the mandatory pass before any
+/// optimizer decides anything), and the concrete `SIMD8<UInt16>` `&+`, `&-`, `&*` and
+/// `SIMD16<UInt8>` `&+`, `|`, `&` (builtins emitted into the client). Widening,
+/// narrowing and shifts by 8 are written as byte shuffles (a lane-by-lane initializer
+/// that LLVM folds into one shufflevector: punpcklbw/punpckhbw with zero, psrlw,
+/// packuswb). The standard library's `init(truncatingIfNeeded:)`, `lowHalf`/`highHalf`
+/// and the generic shift operators are lane-by-lane loops over `indices`: in the
+/// release build of issue 31 four specializations of `SIMD8.init(truncatingIfNeeded:)`
+/// were left as calls inside the over loop (6-8x pixman). `Tests/bench/gate` counts the
+/// kernels' instructions, and README's "Raster kernels against pixman" says how to see
+/// the symbols in the binary (`nm`): there must be none.
+
+/// Two pixels' bytes (lanes 0-7 of `v`) zero-extended to 16-bit lanes (punpcklbw).
+@inline(__always)
+func widenLow(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+    unsafeBitCast(
+        SIMD16<UInt8>(v[0], 0, v[1], 0, v[2], 0, v[3], 0, v[4], 0, v[5], 0, v[6], 0, v[7], 0),
+        to: SIMD8<UInt16>.self)
+}
+
+/// Two pixels' bytes (lanes 8-15 of `v`) zero-extended to 16-bit lanes (punpckhbw).
+@inline(__always)
+func widenHigh(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+    unsafeBitCast(
+        SIMD16<UInt8>(v[8], 0, v[9], 0, v[10], 0, v[11], 0, v[12], 0, v[13], 0, v[14], 0, v[15], 0),
+        to: SIMD8<UInt16>.self)
+}
 
 /// The low and high two pixels' bytes, zero-extended to 16 bits (punpcklbw/punpckhbw).
 @inline(__always)
 func widen(_ v: SIMD16<UInt8>) -> (low: SIMD8<UInt16>, high: SIMD8<UInt16>) {
-    (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf), SIMD8<UInt16>(truncatingIfNeeded: v.highHalf))
+    (widenLow(v), widenHigh(v))
 }
 
-/// Two widened pixels back to bytes; every lane must already be at most 255.
+/// Two widened pixels back to bytes: the low byte of every lane (every lane must
+/// already be at most 255; LLVM masks and packs with packuswb).
 @inline(__always)
 func narrow(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
-    SIMD16<UInt8>(
-        lowHalf: SIMD8<UInt8>(truncatingIfNeeded: low), highHalf: SIMD8<UInt8>(truncatingIfNeeded: high))
+    let l = unsafeBitCast(low, to: SIMD16<UInt8>.self), h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
+    return SIMD16<UInt8>(
+        l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
 }
 
-/// Each of two widened pixels' alpha (lanes 3 and 7) in all four of its lanes
-/// (pshuflw/pshufhw).
+/// The high byte of every 16-bit lane of two vectors, as bytes: `narrow(low >> 8,
+/// high >> 8)` in one step (psrlw $8 on both, packuswb).
 @inline(__always)
-func splatAlpha(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    SIMD8(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
+func narrowHighBytes(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    let l = unsafeBitCast(low, to: SIMD16<UInt8>.self), h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
+    return SIMD16<UInt8>(
+        l[1], l[3], l[5], l[7], l[9], l[11], l[13], l[15], h[1], h[3], h[5], h[7], h[9], h[11], h[13], h[15])
 }
 
-/// `t / 255` rounded, for t = x * a with 8-bit x and a: the lane-wise `mulDiv255`.
-/// Computed as ((t + 128) * 257) >> 16, which is the same value for every t up to
-/// 65025 and which LLVM turns into one pmulhuw (a high-half multiply).
+/// Every 16-bit lane shifted right by 8, as a byte shuffle with zeros (psrlw $8).
+@inline(__always)
+func shiftRight8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let b = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(
+        SIMD16<UInt8>(b[1], 0, b[3], 0, b[5], 0, b[7], 0, b[9], 0, b[11], 0, b[13], 0, b[15], 0),
+        to: SIMD8<UInt16>.self)
+}
+
+/// `t / 255` rounded, for t = x * a with 8-bit x and a: the lane-wise `mulDiv255`,
+/// (u + (u >> 8)) >> 8 with u = t + 128 (pixman's `MUL_UN8`), the same value for every
+/// t up to 65025; the shifts as byte shuffles (psrlw $8).
 @inline(__always)
 func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let u = SIMD8<UInt32>(truncatingIfNeeded: t &+ 128)
-    return SIMD8<UInt16>(truncatingIfNeeded: (u &* 257) &>> 16)
+    shiftRight8(div255Unshifted(t))
+}
+
+/// `div255` before its last shift: the quotient is the high byte of each lane.
+@inline(__always)
+func div255Unshifted(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let u = t &+ SIMD8(repeating: 128)
+    return u &+ shiftRight8(u)
+}
+
+/// `div255` of two vectors of products, narrowed to bytes.
+@inline(__always)
+func div255Narrow(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    narrowHighBytes(div255Unshifted(low), div255Unshifted(high))
+}
+
+// Channel pairs: the over kernels keep four pixels in two vectors of 16-bit lanes
+// without unpacking them, as pixman's scalar `UN8x4` code does in 32 bits: the even
+// bytes (blue, red) in one, the odd bytes (green, alpha) in the other. Splitting is a
+// mask and a shift, joining a blend: no unpack or pack shuffles, which share two
+// execution ports with the shifts on the x86-64 cores measured (AMD EPYC), where the
+// unpacking form spent 1.4x pixman's time on the same instruction count.
+
+/// Each pixel's blue and red bytes in 16-bit lanes (pand 0x00ff).
+@inline(__always)
+func evenBytes(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+    unsafeBitCast(
+        SIMD16<UInt8>(v[0], 0, v[2], 0, v[4], 0, v[6], 0, v[8], 0, v[10], 0, v[12], 0, v[14], 0),
+        to: SIMD8<UInt16>.self)
+}
+
+/// Each pixel's green and alpha bytes in 16-bit lanes (psrlw $8).
+@inline(__always)
+func oddBytes(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+    unsafeBitCast(
+        SIMD16<UInt8>(v[1], 0, v[3], 0, v[5], 0, v[7], 0, v[9], 0, v[11], 0, v[13], 0, v[15], 0),
+        to: SIMD8<UInt16>.self)
+}
+
+/// Each pixel's alpha byte (byte 3) in both of its 16-bit lanes: the byte moved down
+/// (psrld $24), then times 0x10001 in 32-bit lanes (pslld, paddd) rather than a second
+/// shuffle, which LLVM would merge with the first into one it lowers to nine.
+@inline(__always)
+func alphaLanes(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+    let a = SIMD16<UInt8>(v[3], 0, 0, 0, v[7], 0, 0, 0, v[11], 0, 0, 0, v[15], 0, 0, 0)
+    return unsafeBitCast(
+        unsafeBitCast(a, to: SIMD4<UInt32>.self) &* SIMD4(repeating: 0x10001), to: SIMD8<UInt16>.self)
+}
+
+/// Each pixel's odd-lane value (lane 1 of its pair: alpha, after `oddBytes`) in both
+/// of its lanes (pshuflw/pshufhw).
+@inline(__always)
+func splatOddLanes(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    SIMD8(v[1], v[1], v[3], v[3], v[5], v[5], v[7], v[7])
+}
+
+/// Each lane's high byte, its low byte cleared (pand 0xff00).
+@inline(__always)
+func highByteOnly(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let o = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(
+        SIMD16<UInt8>(0, o[1], 0, o[3], 0, o[5], 0, o[7], 0, o[9], 0, o[11], 0, o[13], 0, o[15]),
+        to: SIMD8<UInt16>.self)
+}
+
+/// Four pixels from their channel pairs: `even` holds blue and red in its lanes' low
+/// bytes, `odd` green and alpha in their high bytes (low bytes zero), each channel's
+/// sum at most 255; added in 16-bit lanes (paddw). The caller adds each pair's two parts
+/// (what shows through, the source) before this add, so that LLVM cannot prove the
+/// two halves' bits disjoint: where it can, it turns the add into an OR and the OR into
+/// a two-vector byte shuffle, which it lowers to five packs and unpacks.
+@inline(__always)
+func joinChannels(even: SIMD8<UInt16>, odd: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    unsafeBitCast(even &+ odd, to: SIMD16<UInt8>.self)
+}
+
+/// Every pixel's alpha byte set to 255 (an xrgb8888 source read as opaque).
+@inline(__always)
+func opaqueAlpha(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    SIMD16<UInt8>(v[0], v[1], v[2], 255, v[4], v[5], v[6], 255, v[8], v[9], v[10], 255, v[12], v[13], v[14], 255)
 }
 
 /// Eight bytes zero-extended to 16-bit lanes, written as a byte shuffle with zeros
-/// (punpcklbw). Used in large loops where the standard library's generic
-/// `init(truncatingIfNeeded:)` is left as a call by the inliner.
+/// (punpcklbw).
 @inline(__always)
 func widen8(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
     let b = SIMD16<UInt8>(v[0], 0, v[1], 0, v[2], 0, v[3], 0, v[4], 0, v[5], 0, v[6], 0, v[7], 0)
     return unsafeBitCast(b, to: SIMD8<UInt16>.self)
 }
 
-/// `div255` with shifts only: (u + (u >> 8)) >> 8 with u = t + 128.
+/// `div255`, under the name the bilinear paths use.
 @inline(__always)
-func div255Shifts(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let u = t &+ 128
-    return (u &+ (u &>> 8)) &>> 8
-}
+func div255Shifts(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { div255(t) }

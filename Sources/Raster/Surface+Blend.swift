@@ -17,15 +17,40 @@ extension Surface {
             case .reference:
                 for i in 0..<r.width { d[i] = overPixel(color, d[i] | setAlpha) }
             case .fast:
-                // Two channels per 32-bit lane, the loop vectorized by the compiler.
-                var i = 0
-                let n = r.width
-                while i < n {
-                    let p = d[i] | setAlpha
-                    d[i] = color &+ mulDiv255x4(p, keep)
-                    i += 1
+                if setAlpha != 0 {
+                    blendSpan(d, r.width, color: color, keep: keep, opaqueDestination: true)
+                } else {
+                    blendSpan(d, r.width, color: color, keep: keep, opaqueDestination: false)
                 }
             }
         }
+    }
+}
+
+/// `n` pixels `d` under the solid premultiplied `color` whose alpha leaves `keep` (255 -
+/// alpha) of them: d' = color + d * keep / 255 per channel (`overPixel`), four at a
+/// time in channel pairs as `overFour` (the colour's two halves constant); with
+/// `opaqueDestination` (xrgb8888) each pixel's alpha byte read as 255. Call it with a
+/// literal `opaqueDestination`.
+@inline(__always)
+func blendSpan(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, color: UInt32, keep: UInt32, opaqueDestination: Bool) {
+    let dr = UnsafeMutableRawPointer(d)
+    let keepLanes = SIMD8<UInt16>(repeating: UInt16(keep))
+    let colorBytes = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
+    let colorEven = evenBytes(colorBytes)
+    let colorOdd = highByteOnly(unsafeBitCast(colorBytes, to: SIMD8<UInt16>.self))
+    let setAlpha: UInt32 = opaqueDestination ? 0xff00_0000 : 0
+    var i = 0
+    while i &+ 4 <= n {
+        let dv0 = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        let dv = opaqueDestination ? opaqueAlpha(dv0) : dv0
+        let even = div255(evenBytes(dv) &* keepLanes) &+ colorEven
+        let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keepLanes)) &+ colorOdd
+        dr.storeBytes(of: joinChannels(even: even, odd: odd), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        i &+= 4
+    }
+    while i < n {
+        d[i] = color &+ mulDiv255x4(d[i] | setAlpha, keep)
+        i &+= 1
     }
 }

@@ -42,10 +42,10 @@ func fadedRow(
     let alphaBytes = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
     let plusBytes = unsafeBitCast(SIMD4<UInt32>(repeating: plus), to: SIMD16<UInt8>.self)
     var i = 0
-    while i + 4 <= n {
+    while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | alphaBytes
         let (lo, hi) = widen(sv)
-        let scaled = narrow(div255(lo &* mv), div255(hi &* mv))
+        let scaled = div255Narrow(lo &* mv, hi &* mv)
         dr.storeBytes(of: scaled &+ plusBytes, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }

@@ -47,20 +47,28 @@ extension Surface {
     }
 }
 
-/// `n` premultiplied pixels `s` OVER `d`, four at a time in 16-bit lanes.
+/// Four premultiplied pixels `sv` OVER four `dv`, in channel pairs (`evenBytes`,
+/// `oddBytes`): d' = s + d * (255 - alpha(s)) / 255 per channel, rounded as
+/// `mulDiv255`. The source is added to each pair's part before the two are joined, so
+/// that no add has operands LLVM can prove disjoint (`joinChannels`).
+@inline(__always)
+func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    let keep = alphaLanes(SIMD16<UInt8>(repeating: 255) &- sv)
+    let lanes = unsafeBitCast(sv, to: SIMD8<UInt16>.self)
+    let even = div255(evenBytes(dv) &* keep) &+ evenBytes(sv)
+    let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(lanes)
+    return joinChannels(even: even, odd: odd)
+}
+
+/// `n` premultiplied pixels `s` OVER `d`, four at a time (`overFour`).
 @inline(__always)
 func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int) {
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
-    let k255 = SIMD8<UInt16>(repeating: 255)
     var i = 0
-    while i + 4 <= n {
+    while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         let dv = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        let (slo, shi) = widen(sv)
-        let (dlo, dhi) = widen(dv)
-        let lo = div255(dlo &* (k255 &- splatAlpha(slo)))
-        let hi = div255(dhi &* (k255 &- splatAlpha(shi)))
-        dr.storeBytes(of: narrow(lo, hi) &+ sv, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        dr.storeBytes(of: overFour(sv, dv), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }
     while i < n {
@@ -71,8 +79,10 @@ func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n
 
 /// `n` pixels `s` scaled by `opacity / 255`, then OVER `d`; with `opaqueSource` the
 /// source's alpha byte is taken as 255 (xrgb8888). Call it with a literal
-/// `opaqueSource`, so that each variant compiles with a constant mask: a mask built
-/// from a runtime byte makes LLVM scalarize the loads.
+/// `opaqueSource`, so that each variant compiles with it constant. Channel pairs as
+/// `overFour`, the source scaled in them too: unpacking it for the scaling and packing
+/// it back before `overFour` let LLVM merge the pack with the pair shuffles into one
+/// byte shuffle that it lowered to twenty instructions.
 @inline(__always)
 func overSpan(
     _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int, opacity: UInt32, opaqueSource: Bool
@@ -80,22 +90,19 @@ func overSpan(
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
     let k255 = SIMD8<UInt16>(repeating: 255)
     let mv = SIMD8<UInt16>(repeating: UInt16(opacity))
-    let alphaBytes = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
     let alphaMask: UInt32 = opaqueSource ? 0xff00_0000 : 0
     var i = 0
-    while i + 4 <= n {
+    while i &+ 4 <= n {
         let sv0 = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        let sv = opaqueSource ? sv0 | alphaBytes : sv0
+        let sv = opaqueSource ? opaqueAlpha(sv0) : sv0
         let dv = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        let (slo0, shi0) = widen(sv)
-        let slo = div255(slo0 &* mv), shi = div255(shi0 &* mv)
-        // The scaled alpha, splatted before scaling (lane-wise ops commute with the
-        // shuffle): splatting a computed vector compiles to scalar lane moves.
-        let alo = div255(splatAlpha(slo0) &* mv), ahi = div255(splatAlpha(shi0) &* mv)
-        let (dlo, dhi) = widen(dv)
-        let lo = div255(dlo &* (k255 &- alo)) &+ slo
-        let hi = div255(dhi &* (k255 &- ahi)) &+ shi
-        dr.storeBytes(of: narrow(lo, hi), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        let se = div255(evenBytes(sv) &* mv)
+        let so = div255Unshifted(oddBytes(sv) &* mv)
+        // The scaled alpha: the high byte of the odd lanes' lane 1, in both lanes.
+        let keep = k255 &- shiftRight8(splatOddLanes(so))
+        let even = div255(evenBytes(dv) &* keep) &+ se
+        let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(so)
+        dr.storeBytes(of: joinChannels(even: even, odd: odd), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }
     while i < n {

@@ -1,7 +1,7 @@
 import Raster
 
 /// The deterministic images the pixman reference benchmark composes
-/// (../shared/bench/pixman-ref/pixbench.c, its header's "Content"), drawn the same way
+/// (Tests/bench/pixman/pixbench.c draws the same in C for pixman), the same way
 /// pixel for pixel so that `vitrine bench` and pixbench do the same work. All divisions
 /// are integer divisions, as there.
 ///

@@ -20,7 +20,7 @@ public struct BenchResult: Sendable {
     }
 
     /// `<workload> <W>x<H> median_ms=<x.xxx> min_ms=<x.xxx> mpix_per_s=<x.x>`, the
-    /// line format ../shared/bench/compare.sh reads.
+    /// line format Tests/bench/pixman/compare reads.
     public var line: String {
         "\(workload.rawValue) \(width)x\(height) median_ms=\(Decimal.format(medianMilliseconds, places: 3))"
             + " min_ms=\(Decimal.format(minMilliseconds, places: 3))"

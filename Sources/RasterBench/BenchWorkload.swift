@@ -2,7 +2,7 @@ import FixedPoint
 import Raster
 
 /// The per-frame operations of the pixman reference benchmark, by the names its lines
-/// carry (../shared/bench/pixman-ref/pixbench.c: "Workloads"). Each composes over the
+/// carry (Tests/bench/pixman/pixbench.c, its header). Each composes over the
 /// whole W x H xrgb8888 framebuffer.
 public enum BenchWorkload: String, CaseIterable, Sendable {
     case fill, copy, over
@@ -91,6 +91,14 @@ public final class BenchCase {
         case .memset: rawA!.initializeMemory(as: UInt8.self, repeating: 0x5a, count: width * height * 4)
         case .memcpy: rawB!.copyMemory(from: rawA!, byteCount: width * height * 4)
         }
+    }
+
+    /// `count` repetitions through the fast path, untimed: what `Tests/bench/gate`
+    /// counts the instructions of (callgrind's `--toggle-collect` on this function's
+    /// symbol), the buffers made before it. Keep it a function of its own.
+    @inline(never)
+    public func countedRuns(_ count: Int) {
+        for _ in 0..<count { run() }
     }
 
     /// Puts the framebuffer back to its contents before the first run.

@@ -7,7 +7,7 @@ import RasterBench
 
 /// `vitrine bench`: the raster kernels timed on the pixman reference benchmark's content
 /// and transforms, in its line format and with its options, so that
-/// ../shared/bench/compare.sh can run the two side by side.
+/// Tests/bench/pixman/compare can run the two side by side.
 struct BenchCommand: Command {
     static let syntax = CommandSyntax(
         name: "bench",
@@ -18,6 +18,11 @@ struct BenchCommand: Command {
             .value("-w", help: "Comma-separated workloads. Default: all."),
             .value("-d", help: "Write each workload's result, from the background, as PNG into this folder."),
             .flag("-q", help: "No diagnostics on stderr."),
+            .value(
+                "--count",
+                help:
+                    "Run each workload this many times, untimed, and print `<workload> <W>x<H> runs=N` (for callgrind: Tests/bench/gate)."
+            ),
         ])
 
     let seconds: Double
@@ -25,6 +30,7 @@ struct BenchCommand: Command {
     let workloads: String?
     let dumpDirectory: String?
     let quiet: Bool
+    let count: Int?
 
     init(_ line: ParsedCommandLine) throws(CommandLineError) {
         seconds = try line.value("-t") ?? 0.5
@@ -32,6 +38,7 @@ struct BenchCommand: Command {
         workloads = try line.value("-w")
         dumpDirectory = try line.value("-d")
         quiet = line.flag("-q")
+        count = try line.value("--count")
     }
 
     func parsedResolutions() throws -> [(Int, Int)] {
@@ -60,6 +67,7 @@ struct BenchCommand: Command {
 
     func validate() throws {
         guard seconds > 0, seconds <= 600 else { throw UsageError("-t must be in (0, 600] seconds") }
+        if let count, !(1...1000).contains(count) { throw UsageError("--count must be 1...1000") }
         _ = try parsedResolutions()
         _ = try parsedWorkloads()
     }
@@ -76,6 +84,11 @@ struct BenchCommand: Command {
                     let image = bench.rgb565 ?? bench.framebuffer
                     try PNG.write(image, to: "\(dir)/\(workload.rawValue)_\(w)x\(h).png")
                     bench.reset()
+                }
+                if let count {
+                    bench.countedRuns(count)
+                    print("\(workload.rawValue) \(w)x\(h) runs=\(count)")
+                    continue
                 }
                 let result = BenchRunner.measure(bench, target: seconds)
                 print(result.line)

@@ -25,7 +25,7 @@ struct RenderCommand: Command {
             (plus, for --frames, an animated PNG and a contact sheet). With --at the runtime \
             steps from t = 0 once per refresh period (the board's mode refresh, else 60 Hz), \
             touches at their own times, as on the panel; only the requested frames are \
-            written. Prints one line per requested frame with its composite time and \
+            written. Prints one line per requested frame with its time (frame_ms: the scene's update and the composite) and \
             repainted pixel count. Scenes: launch (the \
             default: a cold start), home, folder:<id>, shelf, book:<id> (or book:<id>@<page>), cards:<id>, menu \
             (home, the menu dropping from t = 0), any of those but launch and test with +menu after it (that \

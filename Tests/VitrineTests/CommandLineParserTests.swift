@@ -198,7 +198,7 @@ import VitrineTestSupport
         #expect(ctl.contains("\nUSAGE: vitrine ctl <command> [<value>] [--socket <socket>]\n"))
         #expect(ctl.contains("\nARGUMENTS:\n  <command>               The command: status, rotate, reload or home.\n"))
         let bench = CommandLineHelp.usage(path: ["vitrine", "bench"], syntax: BenchCommand.syntax)
-        #expect(bench == "vitrine bench [-t <t>] [-r <r> ...] [-w <w>] [-d <d>] [-q]")
+        #expect(bench == "vitrine bench [-t <t>] [-r <r> ...] [-w <w>] [-d <d>] [-q] [--count <count>]")
 
         let root = CommandLineHelp.text(
             path: ["vitrine"], syntax: Vitrine.syntax, subcommands: Vitrine.subcommands.map { $0.syntax })

@@ -80,7 +80,7 @@ import Testing
         var lines: [String] = []
         let reports = try HeadlessRenderer(request).run { lines.append($0.line) }
         #expect(reports.count == 3)
-        #expect(lines[0].hasPrefix("frame 0000 t=0.000 composite_ms="))
+        #expect(lines[0].hasPrefix("frame 0000 t=0.000 frame_ms="))
         #expect(lines[0].hasSuffix("repainted_px=6144 rects=1"))
         // t = 2 and 4 s: the scene stopped moving at 2 s, so the last frame repaints 0.
         #expect(reports[2].stats.repaintedPixels == 0)

@@ -27,7 +27,7 @@ import VitrineTestSupport
         #expect(plain.status == 0, "\(plain.stderr)")
         func frames(_ out: String) -> [String] {
             out.split(separator: "\n").filter { $0.hasPrefix("frame ") }.map { line in
-                line.split(separator: " ").filter { !$0.hasPrefix("composite_ms=") }.joined(separator: " ")
+                line.split(separator: " ").filter { !$0.hasPrefix("frame_ms=") }.joined(separator: " ")
             }
         }
         #expect(frames(paced.stdout).count == 31)
