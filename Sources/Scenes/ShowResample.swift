@@ -140,30 +140,54 @@ enum ShowResample {
     /// (see `Window`), sampled at the target's pixel centres, edges clamped. Weights in
     /// 8 bits (DESIGN.md §2), positions in Q16.16. nil when `w.width` x `w.height` is no
     /// surface (a side over `Surface.maxSide`) or its memory is refused.
+    ///
+    /// The columns' source positions and weights are worked out once, not per row, and
+    /// each source row is lerped along x once and kept while the output rows still use it
+    /// (two at a time: an enlarged picture's rows share their source rows); the vertical
+    /// step is `lerpRows`. The same values as lerping four pixels for every output pixel.
     static func bilinear(_ s: Surface, _ w: Window) -> Surface? {
         guard let out = try? Surface(width: w.width, height: w.height, format: s.format) else { return nil }
         let opaque = s.format == .xrgb8888
-        let sx = w.stepX
-        let sy = w.stepY
+        let n = w.width
         let maxX = w.fullWidth - 1
         let maxY = w.fullHeight - 1
-        for oy in 0..<w.height {
-            let fy = Window.position(w.y + oy, step: sy, max: maxY)
-            let y0 = fy >> 16
-            let y1 = Swift.min(y0 + 1, maxY)
-            let wy = UInt32((fy & 0xffff) >> 8)
-            let r0 = s.row(y0 - w.originY, as: UInt32.self)
-            let r1 = s.row(y1 - w.originY, as: UInt32.self)
-            let d = out.row(oy, as: UInt32.self)
-            for ox in 0..<w.width {
-                let fx = Window.position(w.x + ox, step: sx, max: maxX)
-                let x0 = fx >> 16
-                let x1 = Swift.min(x0 + 1, maxX)
-                let wx = UInt32((fx & 0xffff) >> 8)
-                let top = lerp(r0[x0 - w.originX], r0[x1 - w.originX], wx)
-                let bottom = lerp(r1[x0 - w.originX], r1[x1 - w.originX], wx)
-                let v = lerp(top, bottom, wy)
-                d[ox] = opaque ? v | 0xff00_0000 : v
+        var x0s = [Int](repeating: 0, count: n), x1s = x0s
+        var wxs = [UInt32](repeating: 0, count: n)
+        for i in 0..<n {
+            let fx = Window.position(w.x + i, step: w.stepX, max: maxX)
+            x0s[i] = (fx >> 16) - w.originX
+            x1s[i] = Swift.min((fx >> 16) + 1, maxX) - w.originX
+            wxs[i] = UInt32((fx & 0xffff) >> 8)
+        }
+        var rows = [UInt32](repeating: 0, count: 2 * n)
+        var rowOf = [-1, -1]
+        rows.withUnsafeMutableBufferPointer { buffer in
+            x0s.withUnsafeBufferPointer { x0 in
+                x1s.withUnsafeBufferPointer { x1 in
+                    wxs.withUnsafeBufferPointer { wx in
+                        /// Source row `y` (whole-picture index) lerped along x.
+                        func horizontal(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+                            if rowOf[0] == y { return buffer.baseAddress! }
+                            if rowOf[1] == y { return buffer.baseAddress! + n }
+                            let slot = rowOf[0] < rowOf[1] ? 0 : 1
+                            rowOf[slot] = y
+                            let h = buffer.baseAddress! + slot * n
+                            let r = s.row(y - w.originY, as: UInt32.self)
+                            for i in 0..<n { h[i] = lerp(r[x0[i]], r[x1[i]], wx[i]) }
+                            return h
+                        }
+                        for oy in 0..<w.height {
+                            let fy = Window.position(w.y + oy, step: w.stepY, max: maxY)
+                            let y0 = fy >> 16
+                            let y1 = Swift.min(y0 + 1, maxY)
+                            let top = horizontal(y0)
+                            let bottom = horizontal(y1)
+                            lerpRows(
+                                top, bottom, into: out.row(oy, as: UInt32.self), count: n,
+                                weight: UInt32((fy & 0xffff) >> 8), opaque: opaque)
+                        }
+                    }
+                }
             }
         }
         return out
