@@ -19,9 +19,8 @@ import Show
 /// not the background, appears between the parting doors. When both door pictures are
 /// opaque (xrgb8888), the background could show only in the gap between them, where
 /// home is what should appear: it is clipped to the gap and goes as soon as the doors
-/// part; and since closed opaque doors hide it, its picture is made after the first
-/// frame (`needsBackground`, `makeBackground()`: the scene's first update after t = 0),
-/// not before it.
+/// part: its picture is never made (`needsBackground`). Otherwise it is made after the
+/// first frame (`makeBackground()`: the scene's first update after t = 0), not before it.
 final class LaunchDoors {
     let launch: LaunchSection
     let metrics: ScreenMetrics
@@ -41,7 +40,11 @@ final class LaunchDoors {
     let backgroundPath: AssetPath
     /// Whether the background's picture is still to be made (opaque doors: the first
     /// frame shows them closed, hiding it).
-    var needsBackground: Bool { background.contents == LayerContents.none && madeBackground == nil }
+    /// Never with opaque doors: the background would show nowhere (under the closed doors,
+    /// and gone as they part).
+    var needsBackground: Bool {
+        !doorsAreOpaque && background.contents == LayerContents.none && madeBackground == nil
+    }
     /// The background's picture, made while the doors are closed and shown from the
     /// opening on (`update(time:)`): setting it sooner would ask for a frame that shows
     /// nothing new.
