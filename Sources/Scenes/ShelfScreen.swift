@@ -397,7 +397,6 @@ final class ShelfScreen: PlainScreen {
     /// Places cover `i` for the (whole-point) offset `x`.
     private func set(cover i: Int, offset x: Double) {
         let c = covers[i]
-        let slot = layout.slots[i]
         let factor = layout.scale(i, offset: x) / ShelfLayout.baseScale
         let centre = layout.centre(i, offset: x)
         let small = factor <= ShelfLayout.minimumFactor
