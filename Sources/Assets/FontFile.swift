@@ -4,7 +4,7 @@ import Synchronization
 /// A font file's bytes, read once and shared by every `Font` loaded from the same file
 /// while one is alive: the kiosk's text engines (the compositor's text, the demo show's
 /// pictures, the card detail's measuring) each load DejaVu Sans and its bold, 1.4 MiB
-/// of file read twice or three times over (issue 19's memory budget). FreeType and
+/// of file read twice or three times over (the kiosk's memory budget). FreeType and
 /// HarfBuzz only read the bytes, so sharing them is safe across engines and threads.
 ///
 /// The same file: the same path, device, inode, size and modification time (`stat`), so

@@ -22,7 +22,7 @@ final class PaintPool: @unchecked Sendable {
     /// What the threads share with the caller. The threads hold it, never the pool: a
     /// worker waiting for its next band must not keep the pool alive, or a pool dropped
     /// with its compositor (every reload and every turn of the kiosk makes a new one)
-    /// would never stop its threads (issue 13: a thread and its stack leaked each time).
+    /// would never stop its threads (a thread and its stack leaked each time, once).
     private let crew: PaintCrew
 
     /// `workers` threads (0: the caller paints alone). A thread that can't be started

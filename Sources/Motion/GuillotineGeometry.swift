@@ -1,6 +1,6 @@
 // Where the guillotine menu's blade hangs, turns and stops on a screen.
 
-/// The geometry of the guillotine drop-down menu (the Yalantis article, issue 17) on a
+/// The geometry of the guillotine drop-down menu (the Yalantis article) on a
 /// `width` x `height` logical screen, points, y down, angles clockwise on screen:
 ///
 /// - The **blade** is a screen-sized rectangle that, upright (angle 0), covers the screen

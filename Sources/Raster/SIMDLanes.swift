@@ -13,7 +13,7 @@
 /// that LLVM folds into one shufflevector: punpcklbw/punpckhbw with zero, psrlw,
 /// packuswb). The standard library's `init(truncatingIfNeeded:)`, `lowHalf`/`highHalf`
 /// and the generic shift operators are lane-by-lane loops over `indices`: in the
-/// release build of issue 31 four specializations of `SIMD8.init(truncatingIfNeeded:)`
+/// release build four specializations of `SIMD8.init(truncatingIfNeeded:)`
 /// were left as calls inside the over loop (6-8x pixman). `Tests/bench/gate` counts the
 /// kernels' instructions, and README's "Raster kernels against pixman" says how to see
 /// the symbols in the binary (`nm`): there must be none.

@@ -255,7 +255,7 @@ public final class HeadlessRenderer {
     /// due carried out (a turn's rebuild: the old frame taken, the new pipeline and scene
     /// made), the scene (and a turn under way) updated to `t` (layout, text, pictures
     /// prepared), then the frame drawn and handed over. `FrameReport.milliseconds` is
-    /// this call's wall time (issue 31: a frame is the whole frame, not only its
+    /// this call's wall time (a frame is the whole frame, not only its
     /// composite).
     ///
     /// `Tests/bench/gate` counts this function's instructions with callgrind

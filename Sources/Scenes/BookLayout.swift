@@ -2,7 +2,7 @@ import Compositor
 
 internal import Glibc
 
-/// The book's geometry (issue 16), pure: no layers. A book is a stack of leaves turning
+/// The book's geometry, pure: no layers. A book is a stack of leaves turning
 /// about a vertical spine at the screen's centre, after the "iOS Book Open Animation"
 /// article's `BookLayout`, with two fixes of ours (see `drawList(page:)` and `minPage`).
 ///
@@ -262,8 +262,8 @@ struct BookLayout: Equatable {
     }
 }
 
-/// Where the book is drawn while it opens from the shelf (ours; issue 16 leaves the
-/// transition's design to us): the closed book (p = -1) with every leaf's angle scaled by
+/// Where the book is drawn while it opens from the shelf (ours: the article
+/// leaves the transition's design open): the closed book (p = -1) with every leaf's angle scaled by
 /// `lift`, then scaled by `scale` about the screen's origin and moved by (`dx`, `dy`),
 /// points, in the screen's plane (after the perspective, so the book's depth is kept as
 /// it grows).

@@ -2,7 +2,7 @@ import Compositor
 import Raster
 import Show
 
-/// The pictures of one book at the size its pages are drawn (issue 16): the cover and
+/// The pictures of one book at the size its pages are drawn: the cover and
 /// the pages (items 0, 1, ...), the page's size (`BookLayout`, from the first page's
 /// aspect), and which picture each item shows. Every resampled picture comes from the
 /// show's `ShowPictures` (kept across screens and scenes), so a picture fetched once,

@@ -4,7 +4,7 @@ import Motion
 import Raster
 import Show
 
-/// A book (issue 16): the cover and the pages on leaves turning about the spine at the
+/// A book: the cover and the pages on leaves turning about the spine at the
 /// screen's centre, in 3D (`BookLayout`: the geometry, ratios, culling and depth order).
 ///
 /// Turning follows the finger: a horizontal drag changes the page position p by -dx / W

@@ -2,7 +2,7 @@ import Compositor
 import Motion
 import Show
 
-/// A card's detail (issue 17; the design is ours, `CardDetailLayout`): a full screen
+/// A card's detail (the design is ours, `CardDetailLayout`): a full screen
 /// over the card list with the list's top bar ("‹ <list title>" goes back, the menu
 /// button opens the menu, the card's title in the middle), the picture large and the
 /// title, subtitle and whole text in a column that scrolls as the list does

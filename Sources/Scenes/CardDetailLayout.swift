@@ -1,7 +1,7 @@
 import Compositor
 
-/// Where a card's detail puts things on a `width` x `height` logical screen (issue 17:
-/// "picture large, the whole text"; ours). Whole points.
+/// Where a card's detail puts things on a `width` x `height` logical screen ("picture
+/// large, the whole text"; ours). Whole points.
 ///
 /// - The top bar as the list's (`CardListLayout`): the menu button, "‹ <list title>"
 ///   (back to the list), the card's title.

@@ -1,7 +1,7 @@
 import Compositor
 
 /// Where a card list's parts sit on a `width` x `height` logical screen, as pure
-/// functions of the screen size, the number of cards and the scroll offset (issue 17).
+/// functions of the screen size, the number of cards and the scroll offset.
 /// Points are logical points, y down, whole points.
 ///
 /// - Top bar: across the top, the bar's height (`ScreenMetrics.barHeight`). The menu

@@ -3,7 +3,7 @@ import Input
 import Motion
 import Show
 
-/// A card list (issue 17, after Ray Fix's "How To Make a Table View Drop-In Card
+/// A card list (after Ray Fix's "How To Make a Table View Drop-In Card
 /// Animation"): the show's cards in one column (`CardListLayout`) under a top bar with
 /// the menu button at its left, "‹ Home" and the list's title.
 ///

@@ -2,7 +2,7 @@ import Compositor
 import Motion
 import Show
 
-/// How a card's content tips in when it is first displayed (issue 17, after Ray Fix's
+/// How a card's content tips in when it is first displayed (after Ray Fix's
 /// "How To Make a Table View Drop-In Card Animation"), as pure functions of the tip's
 /// progress.
 ///

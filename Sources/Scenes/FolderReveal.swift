@@ -4,7 +4,7 @@ import Motion
 import Raster
 import Show
 
-/// The folder reveal (issue 5, after iOS's folders): the home screen as it was at the
+/// The folder reveal (after iOS's folders): the home screen as it was at the
 /// tap, split at the bottom edge of the tapped tile's row, and the folder's panel
 /// between the two parts (`FolderRevealLayout` has the geometry).
 ///

@@ -4,7 +4,7 @@ import Motion
 import Raster
 import Show
 
-/// The guillotine drop-down menu (issue 17, after Yalantis's Guillotine Menu): a
+/// The guillotine drop-down menu (after Yalantis's Guillotine Menu): a
 /// screen-sized blade hinged at the host's menu button that swings down over the host
 /// like a guillotine blade, strikes the screen's left edge, rebounds and comes to rest
 /// covering the screen; and swings back up to go.

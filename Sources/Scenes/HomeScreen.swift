@@ -47,7 +47,7 @@ final class HomeScreen: ShowScreen {
     /// there is no memory for it). Made when a folder opens (the tap, before its frame:
     /// the pages come present, so the frame that draws the snapshot pays no fault) and
     /// held by the reveal alone, so it goes when the folder has closed: 8.3 MB at
-    /// 1920x1080 not kept for a reveal that may never come (issue 19's memory budget).
+    /// 1920x1080 not kept for a reveal that may never come (the kiosk's memory budget).
     func makeCapture() -> Surface? {
         // The screen is at least 1 x 1, a panel's logical size; clamped anyway.
         try? Surface(

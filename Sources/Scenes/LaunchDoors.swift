@@ -3,7 +3,7 @@ import Motion
 import Raster
 import Show
 
-/// The launch doors of a cold start (DESIGN.md §3 `[launch]`, issue 5): the
+/// The launch doors of a cold start (the show's `[launch]`): the
 /// orientation's left and right door pictures side by side covering the screen, over the
 /// background picture, above the home screen (already laid out underneath).
 ///

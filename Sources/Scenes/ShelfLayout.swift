@@ -2,7 +2,7 @@ import Compositor
 import Motion
 
 /// The shelf's geometry and its resting rule, as pure functions of the screen size, the
-/// covers' sizes and the scroll offset (issue 16, after the article "How to Create an
+/// covers' sizes and the scroll offset (after the article "How to Create an
 /// iOS Book Open Animation", part 1: `BooksLayout`).
 ///
 /// Covers stand in one horizontal row. Points are logical points, y down.

@@ -4,7 +4,7 @@ import Motion
 import Raster
 import Show
 
-/// The shelf (issue 16): the show's book covers in one horizontal row laid out by
+/// The shelf: the show's book covers in one horizontal row laid out by
 /// `ShelfLayout`, the cover in the middle largest, under the plain screens' title bar
 /// ("‹ Home", "Shelf").
 ///

@@ -15,7 +15,7 @@ import Show
 /// (`ShowPlayback`), so a scene built again (a turn, and back) finds its pictures
 /// resampled already: resampling a 1920x1080 wallpaper took most of a turn's rebuild.
 ///
-/// Memory (issue 19): a picture a live screen shows is held by its layer whatever the
+/// Memory: a picture a live screen shows is held by its layer whatever the
 /// cache does; the budget bounds what the cache keeps beyond that, for screens opened
 /// again. It is two screens' worth of pixels (`fitBudget(width:height:)`: 3 MiB at
 /// 800x480, 16 MiB at 1920x1080), three where the panel turns at run time
@@ -28,7 +28,7 @@ import Show
 /// resampled picture it knows, those the screens in the tree show and those only kept,
 /// within `restingBytes`, one screen's pixels (three screens' where the panel turns).
 /// So the kiosk back home keeps its wallpaper and tiles, not the book and the card list
-/// it has left: 15 MiB at 1920x1080 that issue 19's 48 MiB budget has no room for. A
+/// it has left: 15 MiB at 1920x1080 that the kiosk's 48 MiB budget has no room for. A
 /// screen opened again resamples its pictures again, as the first time (a book's pages
 /// 10-30 ms each at 1920x1080); while a screen is up, the working budget above is what
 /// bounds the cache, so the shelf's warm-up of a book still has its pictures ready.

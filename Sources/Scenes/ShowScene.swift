@@ -20,7 +20,7 @@ import Show
 /// READY=1 sent (so is the picture behind the doors: `LaunchDoors.makeBackground`), or
 /// else by the first update after t = 0, which `nextChange` asks for a frame (1/60 s)
 /// later, within the doors' hold, so that neither the first frame nor the opening
-/// waits for it (issue 19: the launch needs the doors, not the whole show). Anything
+/// waits for it (the launch needs the doors, not the whole show). Anything
 /// that needs home sooner (a navigation, `goHome`) builds it then. Opening a
 /// target slides the new screen in from the right while the old one leaves to the left
 /// (0.3 s, ease-in-out); going home slides the other way. A navigation started by a

@@ -107,7 +107,7 @@ enum ScreenColors {
     static let menuButton: UInt32 = 0x6600_0000
 }
 
-/// A plain screen (issues 6-9 bring the real ones): a dark background, a title bar with
+/// A plain screen: a dark background, a title bar with
 /// the menu button at the left (tap: the menu), "‹ Home" next to it (tap: home) and the
 /// title in the middle, and the content below.
 class PlainScreen: ShowScreen {

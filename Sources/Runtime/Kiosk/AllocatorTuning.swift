@@ -9,7 +9,7 @@ internal import CLinux
 /// pipeline's shadows) while the old set is still alive; small blocks that outlive a
 /// reload (then TOMLKit's, which kept every manifest it parsed) land in the holes
 /// the old set leaves, so the next set no longer fits there and the heap grows. Measured
-/// on the release binary with a show folder (issue 13): the heap grew 4.5 MB a reload,
+/// on the release binary with a show folder: the heap grew 4.5 MB a reload,
 /// without end, while the memory in use stayed at 49 MB.
 ///
 /// A fixed threshold (`M_MMAP_THRESHOLD`, which also turns the adjusting off) keeps

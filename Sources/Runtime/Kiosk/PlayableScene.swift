@@ -23,7 +23,7 @@ public protocol PlayableScene: AnyObject {
     func orientationKnown(at time: Double)
     /// Called once the first frame is drawn and READY=1 sent: makes what that frame did
     /// without (the show's home screen under the closed launch doors), so that no frame
-    /// waits for it and none is drawn for it (issue 19, item 4).
+    /// waits for it and none is drawn for it.
     func finishStart()
 }
 

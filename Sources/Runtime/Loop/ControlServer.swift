@@ -6,7 +6,7 @@ internal import CLinux
 /// `rotate 90`, `reload`, `home`) and answering with text lines before closing.
 ///
 /// Everything is non-blocking and polled by the event loop: a slow or silent client
-/// never stalls a frame, and never locks the operator out (issue 13):
+/// never stalls a frame, and never locks the operator out:
 /// - every wake-up accepts every connection waiting (up to `maxAcceptsPerWake`; the rest
 ///   at the next), and reads what each sent at once: `vitrine ctl` writes its line as it
 ///   connects, so it is answered in the same wake-up and never holds a slot;
