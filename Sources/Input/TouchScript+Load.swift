@@ -72,8 +72,9 @@ extension TouchScript {
 }
 
 /// What a `stat` mode that is not a regular file is, as a person says it: "a FIFO",
-/// "a directory", "a character device".
-func fileKind(_ mode: mode_t) -> String {
+/// "a directory", "a character device". Also what the accelerometer's attribute files
+/// are called when they are not regular files. `mode` is a `mode_t`.
+public func fileKind(_ mode: UInt32) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: "a directory"
     case S_IFCHR: "a character device"

@@ -1,4 +1,5 @@
 internal import Glibc
+import Input
 
 /// Small reads of sysfs through Glibc (no Foundation): an attribute file's bytes, a
 /// directory's entries, whether a path is there. sysfs attributes are at most a page
@@ -83,7 +84,7 @@ enum SysfsFile {
             let e = errno
             throw e == ENOENT ? .missing : .failed(errno: e)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(kind: kind(info.st_mode)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(kind: fileKind(info.st_mode)) }
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
@@ -97,22 +98,9 @@ enum SysfsFile {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw .notRegularFile(kind: kind(info.st_mode))
+            throw .notRegularFile(kind: fileKind(info.st_mode))
         }
         return (fd, Identity(info))
-    }
-
-    /// What a `st_mode` that is not a regular file holds, worded as `vitrine`'s picture
-    /// errors word it: "a FIFO", "a directory".
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case let other: "a file of unknown type (mode 0o\(String(other, radix: 8)))"
-        }
     }
 
     /// The bytes of the regular file at `path` (`openRegular`), at most `limit` of them.
