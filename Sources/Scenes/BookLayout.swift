@@ -38,7 +38,7 @@ struct BookLayout: Equatable {
     /// The article's page height over its screen's height (568 / 667).
     static let heightShare = 568.0 / 667
     /// m34 = -1 / eyeDistance, points: `pageWidth / perspective`.
-    let eyeDistance: Double
+    var eyeDistance: Double { pageWidth / Self.perspective }
     /// The article's separation of a leaf's two sides, radians (odd items only).
     static let separation = 0.001
 
@@ -61,7 +61,6 @@ struct BookLayout: Equatable {
         let w = Swift.min(width / 2, Self.heightShare * height * a)
         pageWidth = Swift.max(1, w.rounded(.down))
         pageHeight = Swift.max(1, Swift.min(Self.heightShare * height, w / a).rounded(.down))
-        eyeDistance = pageWidth / Self.perspective
     }
 
     /// The spine's centre: the screen's centre, where every page's anchor sits.
