@@ -24,11 +24,12 @@ final class BookPictures {
             itemCount: paths.count, width: width, height: height, aspect: Self.aspect(paths, pictures: pictures))
     }
 
-    /// The pages' aspect (width / height): the first page's (the cover's in a book of no
-    /// pages); 3:4 when unknown. Decodes that picture.
+    /// The pages' aspect (width / height): the cover's, so that the closed book is its
+    /// cover and a page picture of another shape is printed on paper; 3:4 when unknown.
+    /// Decodes that picture.
     static func aspect(_ paths: [AssetPath], pictures: ShowPictures) -> Double {
-        guard let first = paths.count > 1 ? paths[1] : paths.first else { return 0.75 }
-        let s = pictures.size(first)
+        guard let cover = paths.first else { return 0.75 }
+        let s = pictures.size(cover)
         return s.width > 0 && s.height > 0 ? s.width / s.height : 0.75
     }
 
@@ -44,13 +45,25 @@ final class BookPictures {
     }
 
     /// Item `item`'s picture resampled to what it covers on the page (the page, or its
-    /// fitted rectangle); nil for a blank back.
+    /// fitted rectangle); nil for a blank back. The cover (item 0) has its corners
+    /// rounded (`CoverDressing`), as on the shelf.
     func resampled(_ item: Int) -> Surface? {
         guard item < paths.count else { return nil }
         if let fit = fitted(item) {
             return pictures.picture(paths[item], width: fit.width.clampedInt, height: fit.height.clampedInt)
         }
-        return pictures.picture(paths[item], width: Int(layout.pageWidth), height: Int(layout.pageHeight))
+        let (w, h) = (Int(layout.pageWidth), Int(layout.pageHeight))
+        return item == 0
+            ? pictures.picture(paths[0], width: w, height: h, dressing: .rounded)
+            : pictures.picture(paths[item], width: w, height: h)
+    }
+
+    /// The cover at the page's size as the show's picture is, corners not rounded: the
+    /// source of the cover's shade while it turns; nil when the cover is fitted on paper
+    /// (its page is then opaque paper, not rounded).
+    func unroundedCover() -> Surface? {
+        guard !paths.isEmpty, fitted(0) == nil else { return nil }
+        return pictures.picture(paths[0], width: Int(layout.pageWidth), height: Int(layout.pageHeight))
     }
 
     /// Item `item`'s page: its picture at the page's size when it has the page's aspect
@@ -78,7 +91,7 @@ final class BookPictures {
 /// Fetches, one picture a step, what a book's first frame draws (p = -1: the cover and
 /// the leaves fanned under it), so that opening the book from the shelf fetches nothing
 /// in its frames (`ShelfScreen` runs a step a frame while it rests on the book): the
-/// first page (its size decides the page's), then the cover, then each fanned leaf.
+/// cover's size (it decides the page's), then the cover, then each fanned leaf.
 /// A decode and a resample of a page took some 10-30 ms at 1920x1080: done in the
 /// opening's frames, each was a frame missed.
 final class BookWarmUp {
@@ -100,7 +113,7 @@ final class BookWarmUp {
     func step() {
         guard !isDone else { return }
         guard let book else {
-            // The first page's size: decodes it.
+            // The cover's size: decodes it.
             let b = BookPictures(id: id, show: show, pictures: pictures, width: width, height: height)
             book = b
             items = [0] + b.layout.drawList(page: BookLayout.minPage).map(\.item).filter { $0 != 0 }.reversed()

@@ -33,11 +33,11 @@ import Show
 ///
 /// Pictures: an item's picture is fetched (decoded and resampled) when it is first drawn
 /// (a leaf near p: within the fan), and dropped when its leaf is more than 3 leaves away
-/// and not drawn; a book of 500 pages holds a dozen. A picture of another aspect than
-/// the cover's is fitted on paper; a missing or corrupt one is the show's placeholder
-/// (one warning, from `ShowAssets`). A blank back (an odd number of items) is paper.
-/// The page's aspect is the first page's (the cover's when there is none): the cover is
-/// fitted on paper when it differs.
+/// and not drawn; a book of 500 pages holds a dozen. The page's aspect is the cover's:
+/// the closed book is its cover, its corners rounded as on the shelf
+/// (`CoverDressing`); a page picture of another aspect is fitted on paper; a missing or
+/// corrupt one is the show's placeholder (one warning, from `ShowAssets`). A blank back
+/// (an odd number of items) is paper.
 ///
 /// Opening from the shelf (ours; the article's part 2 animates the cover into the book):
 /// the shelf builds the book screen at the tap with `opening` (the cover's rectangle on
@@ -48,8 +48,7 @@ import Show
 /// p = -1 (the cover at 45 degrees about the spine, in perspective, the leaves fanned
 /// under it). Lift, scale and offset move linearly with the progress, so the cover's
 /// corners move on smooth paths. The leaves under the cover come out from under it as
-/// they lift (lying flat they are hidden by it); the paper around a cover of another
-/// aspect than the pages and the buttons fade in with the lift. At 1 the
+/// they lift (lying flat they are hidden by it) and the buttons fade in. At 1 the
 /// background turns opaque (the shelf's colour: nothing changes on screen) and the shelf
 /// hands this very screen to the scene (`ShowScreenContext.adopt`): its first frame as
 /// the book is the opening's last, layer for layer.
@@ -101,9 +100,6 @@ final class BookScreen: ShowScreen {
     private(set) var opening: (shelf: Rect2D, progress: Double)?
     /// Where the book was drawn at the last update (`.open` once opened).
     private(set) var pose = OpeningPose.open
-    /// The cover composed on paper (`BookPictures.page(0)`), made ahead for the end of an
-    /// opening from the shelf.
-    private var composedCover: Surface?
 
     /// The layers of one item.
     final class Slot {
@@ -111,23 +107,21 @@ final class BookScreen: ShowScreen {
         let page: Layer
         let shadow: Layer
         /// The page's anchor: on the spine at its vertical centre ((0, 0.5) for an even
-        /// item, (1, 0.5) for an odd one, outside 0...1 for the opening's cover picture,
-        /// which covers only its rectangle on the page).
+        /// item, (1, 0.5) for an odd one).
         let anchor: Point2D
-        /// While opening from the shelf, the paper around a cover of another aspect: two
-        /// strips, each reaching a point under the picture (no seam between them), faded
-        /// in with the lift; empty otherwise. (A whole page of paper under the picture
-        /// doubled the opening's biggest draw, a projective one.)
-        let paper: [Layer]
         /// The item's picture, as `page` shows it unshaded.
         let picture: Surface
+        /// For the cover, whose picture has rounded corners: the same picture unrounded
+        /// and opaque, which the shade is made from (the fast faded draw wants an opaque
+        /// source) before its corners are rounded again; nil for a page.
+        let unrounded: Surface?
         /// The picture darkened for the turning leaf (`shade(_:level:)`), while it turns.
         var shaded: Surface?
         /// The level `page` shows the picture at (255: the picture itself).
         var shadeLevel: UInt8 = 255
-        init(clip: Layer, page: Layer, shadow: Layer, anchor: Point2D, picture: Surface, paper: [Layer] = []) {
-            (self.clip, self.page, self.shadow, self.anchor, self.picture, self.paper) =
-                (clip, page, shadow, anchor, picture, paper)
+        init(clip: Layer, page: Layer, shadow: Layer, anchor: Point2D, picture: Surface, unrounded: Surface? = nil) {
+            (self.clip, self.page, self.shadow, self.anchor, self.picture, self.unrounded) =
+                (clip, page, shadow, anchor, picture, unrounded)
         }
     }
     private(set) var slots: [Int: Slot] = [:]
@@ -178,9 +172,6 @@ final class BookScreen: ShowScreen {
         addButtons(title: "‹ " + Self.title(of: back, show: context.show))
         if let shelf {
             opening = (shelf, 0)
-            // The cover composed on paper, for the hand-over (made now, in the tap's
-            // cheap frame, not in the hand-over's full one).
-            if fitted(0) != nil { composedCover = pages.page(0) }
             bar.opacity = 0
             backButton.opacity = 0
             menuButton.opacity = 0
@@ -257,10 +248,6 @@ final class BookScreen: ShowScreen {
             bar.opacity = 1
             backButton.opacity = 1
             menuButton.opacity = 1
-            if let cover = slots[0], !cover.paper.isEmpty {
-                cover.clip.removeFromSuperlayer()
-                slots[0] = nil
-            }
             return
         }
         let t = Swift.max(0, progress)
@@ -277,8 +264,9 @@ final class BookScreen: ShowScreen {
     /// show at once and the bar's colour moves smoothly from the shelf's to the book's.
     static func chromeOpacity(progress t: Double) -> Double { Swift.max(0, Swift.min(1, 2 * t - 1)) }
 
-    /// The cover's picture's rectangle on the page, page points: the page, or the
-    /// picture fitted on paper when its aspect differs (`picture(_:)`).
+    /// The cover's picture's rectangle on the page, page points: the page (the page
+    /// has the cover's aspect), or the picture fitted on paper should the two still
+    /// differ by more than a pixel (`BookPictures.fitted`).
     var coverRect: Rect2D { fitted(0) ?? Rect2D(x: 0, y: 0, width: layout.pageWidth, height: layout.pageHeight) }
 
     /// p while a finger drags: the drag's start less its travel in screen widths, a
@@ -332,7 +320,6 @@ final class BookScreen: ShowScreen {
             place(slot, d, z: Double(j))
             let t = d.leaf == turning ? BookLayout.shade(ratio: d.ratio) : 0
             shade(slot, level: UInt8(((1 - Self.maxShade * t) * 255).rounded()))
-            for strip in slot.paper { strip.opacity = pose.lift }
             slot.shadow.isHidden = true
         }
         if let k = turning {
@@ -374,10 +361,6 @@ final class BookScreen: ShowScreen {
         slot.page.transform = transform
         slot.shadow.position = spine
         slot.shadow.transform = transform
-        for strip in slot.paper {
-            strip.position = spine
-            strip.transform = transform
-        }
     }
 
     /// Shows the slot's picture darkened to `level` (of 255) towards the background, as
@@ -395,17 +378,19 @@ final class BookScreen: ShowScreen {
             slot.shaded = nil
             return
         }
-        let pic = slot.picture
+        let pic = slot.unrounded ?? slot.picture
+        let format: PixelFormat = slot.unrounded != nil ? .argb8888 : .xrgb8888
         var spare: Surface?
-        if let s = spareShade, slot.shaded == nil, s.width == pic.width, s.height == pic.height {
+        if let s = spareShade, slot.shaded == nil, s.width == pic.width, s.height == pic.height, s.format == format {
             spare = s
             spareShade = nil
         }
-        guard let s = slot.shaded ?? spare ?? (try? Surface(width: pic.width, height: pic.height, format: .xrgb8888))
+        guard let s = slot.shaded ?? spare ?? (try? Surface(width: pic.width, height: pic.height, format: format))
         else {
             return
         }
         try? s.drawFaded(pic, over: ScreenColors.background, opacity: level)
+        if slot.unrounded != nil { CoverDressing.roundCorners(s, radius: CoverDressing.radius(width: s.width)) }
         if slot.shaded === s {
             slot.page.setNeedsDisplay(contentChanged: true)
         } else {
@@ -432,10 +417,7 @@ final class BookScreen: ShowScreen {
         }
     }
 
-    /// An item's layers, made (its picture fetched) when first needed. While the book
-    /// opens, a cover of another aspect than the pages is three layers: two strips of
-    /// paper (fading in) and the cover's picture alone over its rectangle, so that at
-    /// first only the picture the shelf showed is seen.
+    /// An item's layers, made (its picture fetched) when first needed.
     private func slot(for item: Int) -> Slot {
         if let s = slots[item] { return s }
         let size = Rect2D(x: 0, y: 0, width: layout.pageWidth, height: layout.pageHeight)
@@ -443,33 +425,8 @@ final class BookScreen: ShowScreen {
         clip.masksToBounds = true
         clip.allowsHitTesting = false
         let page = Layer(name: "book.item\(item)", bounds: size)
-        var anchor = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
-        var paper: [Layer] = []
-        let picture: Surface
-        if item == 0, opening != nil, let fit = fitted(0) {
-            let (w, h) = (layout.pageWidth, layout.pageHeight)
-            // The page less the picture: beside it, or above and below it (`ScreenFit`
-            // centres it), each strip a point into the picture's rectangle.
-            let strips =
-                fit.minX > 0
-                ? [Rect2D(x: 0, y: 0, width: fit.minX + 1, height: h),
-                    Rect2D(x: fit.maxX - 1, y: 0, width: w - fit.maxX + 1, height: h)]
-                : [Rect2D(x: 0, y: 0, width: w, height: fit.minY + 1),
-                    Rect2D(x: 0, y: fit.maxY - 1, width: w, height: h - fit.maxY + 1)]
-            for (k, r) in strips.enumerated() where r.width > 1 && r.height > 1 {
-                let p = Layer(name: "book.paper0.\(k)", bounds: Rect2D(x: 0, y: 0, width: r.width, height: r.height))
-                p.contents = .color(Self.paper)
-                p.anchorPoint = Point2D(x: -r.minX / r.width, y: (h / 2 - r.minY) / r.height)
-                p.allowsHitTesting = false
-                clip.addSublayer(p)
-                paper.append(p)
-            }
-            page.bounds = Rect2D(x: 0, y: 0, width: fit.width, height: fit.height)
-            picture = pages.resampled(0) ?? pages.paper()
-            anchor = Point2D(x: -fit.minX / fit.width, y: (layout.pageHeight / 2 - fit.minY) / fit.height)
-        } else {
-            picture = self.picture(item)
-        }
+        let anchor = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
+        let picture = self.picture(item)
         page.contents = .image(picture)
         page.allowsHitTesting = false
         let shadow = Layer(name: "book.shadow\(item)", bounds: size)
@@ -478,7 +435,9 @@ final class BookScreen: ShowScreen {
         clip.addSublayer(page)
         clip.addSublayer(shadow)
         pager.addSublayer(clip)
-        let s = Slot(clip: clip, page: page, shadow: shadow, anchor: anchor, picture: picture, paper: paper)
+        let s = Slot(
+            clip: clip, page: page, shadow: shadow, anchor: anchor, picture: picture,
+            unrounded: item == 0 ? pages.unroundedCover() : nil)
         slots[item] = s
         return s
     }
@@ -489,7 +448,6 @@ final class BookScreen: ShowScreen {
 
     /// Item `item`'s page picture (`BookPictures.page`).
     func picture(_ item: Int) -> Surface {
-        if item == 0, let c = composedCover { return c }
         return pages.page(item)
     }
 

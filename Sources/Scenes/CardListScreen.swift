@@ -1,4 +1,5 @@
 import Compositor
+import Raster
 import Input
 import Motion
 import Show
@@ -12,12 +13,15 @@ import Show
 /// going down stops a fling or a bounce where it is, and a tap then only stops it.
 ///
 /// Tip-in: when a card is about to be displayed for the first time since the list was
-/// opened (the article's willDisplayCell: its slot comes to overlap the viewport, so the
-/// cards shown when the list opens tip in too), its content tips in (`CardTip`: the
-/// show's `tip`, `tip_angle`, `tip_offset`, `tip_opacity`, `tip_duration`; by default
-/// the article's -15° and (-20, -20), 0.8 opacity, 0.4 s ease-in-out). The tipped
-/// content overhangs its slot; a card tipping in is drawn above the cards at rest (and
-/// of two tipping, the later one in the list above). Each card tips on its own clock,
+/// opened (the article's willDisplayCell: its slot comes to overlap the viewport), its
+/// content tips in (`CardTip`: the show's `tip`, `tip_angle`, `tip_offset`,
+/// `tip_opacity`, `tip_duration`; by default the article's -15° and (-20, -20), 0.8
+/// opacity, 0.4 s ease-in-out), as the article's cards scroll in from the bottom. The
+/// cards the list opens on arrive with it, at rest (ours: tipped, the first one's corner
+/// would rise under the bar and show cut flat). The tipped content overhangs its slot;
+/// a card tipping in is drawn above the cards at rest (and of two tipping, the later one
+/// in the list above), lifted off them by a soft shadow (`CoverDressing`) that fades as
+/// it lands, so that one reads over the other. Each card tips on its own clock,
 /// so a fast scroll tips several at once. A card seen before does not tip again
 /// (the article's set of shown rows, `CardListState`) until the list is opened anew;
 /// with the show's `again = "fade"` it fades in instead (opacity 0 to 1, the tip's
@@ -69,6 +73,8 @@ final class CardListScreen: ShowScreen {
     private var caughtMoving = false
     /// Scratch lists reused by every update (no allocation per frame).
     private var scratch: [Int] = []
+    /// The soft shadow under a card tipping in, shared by the views (made once).
+    private let cardShadow: Surface?
 
     /// Cards beyond the displayed ones given a view in one update, at most.
     static let prefetchPerUpdate = 1
@@ -85,6 +91,8 @@ final class CardListScreen: ShowScreen {
         let count = list?.items.count ?? 0
         layout = CardListLayout(count: count, metrics: m)
         face = CardFaceLayout(size: layout.cardSize)
+        cardShadow = CoverDressing.shadow(
+            width: Swift.max(1, face.size.width.rounded().clampedInt), height: Swift.max(1, face.size.height.rounded().clampedInt))
         tip = list.map(CardTip.init(list:)) ?? .article
         let state = kept.flatMap { $0.id == id ? $0 : nil } ?? CardListState(id: id, count: count)
         self.state = state
@@ -265,9 +273,13 @@ final class CardListScreen: ShowScreen {
             state.displayed.remove(i)
             state.entrances[i] = nil
         }
+        let arriving = !state.hasArrived
+        state.hasArrived = true
         for i in visible where !state.displayed.contains(i) {
             state.displayed.insert(i)
-            if !state.hasSeen(i) {
+            if arriving {
+                state.markSeen(i)
+            } else if !state.hasSeen(i) {
                 state.markSeen(i)
                 state.entrances[i] = (.tip, nil)
             } else if list?.again == .fade {
@@ -350,8 +362,9 @@ final class CardListScreen: ShowScreen {
         if let p = pool.popLast() {
             v = p
         } else {
-            v = CardView(face: face)
+            v = CardView(face: face, shadow: cardShadow)
             viewsMade += 1
+            viewport.addSublayer(v.shadow)
             viewport.addSublayer(v.layer)
         }
         v.show(card, index: i, face: face, pictures: context.pictures)
@@ -368,10 +381,12 @@ final class CardListScreen: ShowScreen {
             v.layer.transform = pose.transform
             v.layer.opacity = pose.opacity
             v.layer.zPosition = Self.enteringZ + Double(i)
+            v.lift(e.kind == .tip ? 1 - p : 0)
         } else {
             v.layer.transform = .identity
             v.layer.opacity = 1
             v.layer.zPosition = Double(i)
+            v.lift(0)
         }
     }
 

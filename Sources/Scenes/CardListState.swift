@@ -3,7 +3,7 @@
 /// again with the same `ShowPictures`) goes on where it was: the article's set of shown
 /// rows, the tips and fades under way, the first card displayed, and the card whose
 /// detail is open. Opening the list anew (from home, a folder, the menu) starts a new
-/// state: every card tips in again.
+/// state: every card but those it opens on tips in again.
 final class CardListState {
     /// The list's id.
     let id: String
@@ -23,6 +23,9 @@ final class CardListState {
     /// The time of the last update, seconds: a list's own clock never runs back (a
     /// scene built again starts its updates at 0).
     var lastTime = -Double.infinity
+    /// Whether the list has had its first update since it was opened: the cards
+    /// displayed then arrive with the list, at rest.
+    var hasArrived = false
 
     init(id: String, count: Int) {
         self.id = id

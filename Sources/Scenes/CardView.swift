@@ -1,4 +1,5 @@
 import Compositor
+import Raster
 import Show
 
 /// One card's layers: the card (its colour, the article's contentView: what tips in)
@@ -18,12 +19,23 @@ final class CardView {
     let title: Layer
     let subtitle: Layer
     let text: Layer
+    /// The soft shadow under the card while it tips in (`CoverDressing.shadow`), a
+    /// sibling drawn just below it, hidden at rest.
+    let shadow: Layer
     /// The card shown, nil while in the pool.
     var index: Int?
 
-    init(face: CardFaceLayout) {
+    /// - Parameter shadow: the shadow's picture for a card of the face's size (nil: none).
+    init(face: CardFaceLayout, shadow shadowPicture: Surface?) {
         layer = Layer(
             name: "card", frame: Rect2D(origin: .zero, size: face.size), contents: .color(ScreenColors.card))
+        let m = Double(shadowPicture.map { ($0.width - Int(face.size.width.rounded())) / 2 } ?? 0)
+        shadow = Layer(
+            name: "card.shadow",
+            frame: Rect2D(x: -m, y: -m, width: face.size.width + 2 * m, height: face.size.height + 2 * m))
+        if let shadowPicture { shadow.contents = .image(shadowPicture) }
+        shadow.allowsHitTesting = false
+        shadow.isHidden = true
         layer.shouldRasterize = true
         layer.allowsHitTesting = false
         picture = Layer(name: "card.picture", frame: face.picture)
@@ -59,6 +71,21 @@ final class CardView {
     /// allocated anew (a hidden layer's group is dropped).
     static let parked = Point2D(x: 0, y: -100_000)
 
+    /// How far the card is lifted off the cards under it (0...1): its shadow's opacity,
+    /// the shadow placed and turned with the card, just below it. Call after the card's
+    /// position, transform and z position are set.
+    func lift(_ amount: Double) {
+        guard amount > 0, case .image = shadow.contents else {
+            if !shadow.isHidden { shadow.isHidden = true }
+            return
+        }
+        shadow.isHidden = false
+        shadow.opacity = Swift.min(1, amount)
+        shadow.position = layer.position
+        shadow.transform = layer.transform
+        shadow.zPosition = layer.zPosition - 0.5
+    }
+
     /// Puts the view back in the pool: parked, at rest.
     func recycle() {
         index = nil
@@ -66,5 +93,6 @@ final class CardView {
         layer.transform = .identity
         layer.opacity = 1
         layer.zPosition = 0
+        lift(0)
     }
 }

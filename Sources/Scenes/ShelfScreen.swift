@@ -60,6 +60,8 @@ final class ShelfScreen: PlainScreen {
     /// Holds the cover layers.
     let shelf: Layer
     private(set) var covers: [Layer]
+    /// The shadow's margin around each cover's picture, points (`CoverDressing`).
+    private var margins: [Double]
     /// What each cover layer shows: 0 nothing yet (hidden), 1 the large picture, 2 the small.
     private var shown: [UInt8]
     /// The "no books" text of an empty shelf.
@@ -132,6 +134,7 @@ final class ShelfScreen: PlainScreen {
         shelf.allowsHitTesting = false
         covers = books.indices.map { Layer(name: "shelf.cover\($0)", frame: Rect2D(x: 0, y: 0, width: 1, height: 1)) }
         shown = Array(repeating: 0, count: books.count)
+        margins = Array(repeating: 0, count: books.count)
         centred = Swift.max(0, id.flatMap { id in books.firstIndex { $0.id == id } } ?? 0)
         motion = .resting(Double(centred) * layout.pitch)
         super.init(target: .shelf, title: "Shelf", context: context)
@@ -275,23 +278,25 @@ final class ShelfScreen: PlainScreen {
         let from = shownFrame(i)
         let book = BookScreen(id: books[i].id, context: context, back: .shelf, opening: from)
         layer.addSublayer(book.layer)
-        covers[i].isHidden = true
         opening = Opening(book: i, start: nil, from: from, screen: book)
     }
 
-    /// Cover `i`'s rectangle on screen as drawn now: its frame scaled about its centre.
+    /// Cover `i`'s rectangle on screen as drawn now: its frame less the shadow's
+    /// margin, scaled about its centre.
     func shownFrame(_ i: Int) -> Rect2D {
         let f = covers[i].frame
         let s = covers[i].transform.m11
-        return Rect2D(x: f.centre.x - f.width * s / 2, y: f.centre.y - f.height * s / 2, width: f.width * s, height: f.height * s)
+        let (w, h) = (f.width - 2 * margins[i], f.height - 2 * margins[i])
+        return Rect2D(x: f.centre.x - w * s / 2, y: f.centre.y - h * s / 2, width: w * s, height: h * s)
     }
 
     /// The shelf's part of the opening at progress `p` (0...1): everything but the book
-    /// fades out, the other covers over the whole opening, the bar (its title, back
+    /// fades out, the covers over the whole opening (the opening one's own too, under the
+    /// book's growing cover: its shadow fades where it lay), the bar (its title, back
     /// control and menu button) over its first half, so that it is gone before the book's
     /// bar fades in (`BookScreen.chromeOpacity`): the two bars never show at once.
     private func fade(_ o: Opening, progress p: Double) {
-        for (k, cover) in covers.enumerated() where k != o.book { cover.opacity = 1 - p }
+        for cover in covers { cover.opacity = 1 - p }
         let chrome = Swift.max(0, 1 - 2 * p)
         for l in layer.sublayers where l !== shelf && l !== pager && l !== o.screen.layer { l.opacity = chrome }
     }
@@ -388,10 +393,11 @@ final class ShelfScreen: PlainScreen {
         return (Swift.max(1, (slot.width * s).rounded()), Swift.max(1, (slot.height * s).rounded()))
     }
 
-    /// Cover `i`'s picture at that size (resampled once, kept by `ShowPictures`).
+    /// Cover `i`'s picture at that size, dressed: its corners rounded, on a soft shadow
+    /// (`CoverDressing`; made once, kept by `ShowPictures`).
     private func coverPicture(_ i: Int, small: Bool) -> Surface {
         let (w, h) = coverSize(i, small: small)
-        return context.pictures.picture(books[i].cover, width: Int(w), height: Int(h))
+        return context.pictures.picture(books[i].cover, width: Int(w), height: Int(h), dressing: .shadowed)
     }
 
     /// Places cover `i` for the (whole-point) offset `x`.
@@ -404,10 +410,14 @@ final class ShelfScreen: PlainScreen {
         let want: UInt8 = small ? 2 : 1
         if shown[i] != want {
             shown[i] = want
-            c.contents = .image(coverPicture(i, small: small))
+            let picture = coverPicture(i, small: small)
+            c.contents = .image(picture)
+            margins[i] = Double(picture.width - Int(w)) / 2
         }
         c.isHidden = false
-        c.frame = Rect2D(x: (centre.x - w / 2).rounded(), y: (centre.y - h / 2).rounded(), width: w, height: h)
+        let m = margins[i]
+        c.frame = Rect2D(
+            x: (centre.x - w / 2).rounded() - m, y: (centre.y - h / 2).rounded() - m, width: w + 2 * m, height: h + 2 * m)
         c.transform = small || factor >= 1 ? .identity : .scale(x: factor, y: factor)
     }
 

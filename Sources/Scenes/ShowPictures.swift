@@ -53,6 +53,19 @@ public final class ShowPictures {
         /// Made from the picture drawn at about the size (`ShowAssets.image(_:covering:)`:
         /// the launch's doors and background, home's wallpaper), not from its original.
         var drawnNear = false
+        /// Dressed as a cover (`CoverDressing`): rounded, or rounded on a soft shadow.
+        var dressing = Dressing.none
+    }
+
+    /// How a picture is dressed (`CoverDressing`).
+    enum Dressing: Hashable {
+        /// As it is.
+        case none
+        /// Its corners rounded.
+        case rounded
+        /// Its corners rounded, on a soft shadow: larger by `CoverDressing.margin` on
+        /// every side.
+        case shadowed
     }
 
     private struct Entry {
@@ -158,9 +171,22 @@ public final class ShowPictures {
     /// all of it stretched, or with `cropped` only the part an aspect-filling layer of
     /// that size shows (`layer(fill:)`).
     func picture(_ path: AssetPath, width: Int, height: Int, cropped: Bool = false, drawnNear: Bool = false) -> Surface {
+        picture(path, width: width, height: height, cropped: cropped, drawnNear: drawnNear, dressing: .none)
+    }
+
+    /// The picture at `path` resampled to `width` x `height` pixels, dressed as a
+    /// cover (`dressing`: rounded, or rounded on a shadow and so larger by the shadow's
+    /// margin on every side); kept beside the plain one.
+    func picture(_ path: AssetPath, width: Int, height: Int, dressing: Dressing) -> Surface {
+        picture(path, width: width, height: height, cropped: false, drawnNear: false, dressing: dressing)
+    }
+
+    private func picture(
+        _ path: AssetPath, width: Int, height: Int, cropped: Bool, drawnNear: Bool, dressing: Dressing
+    ) -> Surface {
         let key = Key(
             path: path, width: Swift.max(1, width), height: Swift.max(1, height), cropped: cropped,
-            drawnNear: drawnNear)
+            drawnNear: drawnNear, dressing: dressing)
         uses += 1
         if var e = entries[key] {
             e.lastUse = uses
@@ -168,7 +194,13 @@ public final class ShowPictures {
             return e.surface
         }
         let surface: Surface
-        if cropped {
+        if dressing != .none {
+            let plain = picture(path, width: key.width, height: key.height, cropped: cropped, drawnNear: drawnNear)
+            surface =
+                dressing == .rounded
+                ? CoverDressing.rounded(plain, radius: CoverDressing.radius(width: plain.width))
+                : CoverDressing.shadowed(plain)
+        } else if cropped {
             // The part inside the screen of the picture resampled to the size that
             // fills, as a stretched layer there would show it; only that part is made
             // (a picture of any shape: a 69x1 one fills 33120x480 at 800x480).

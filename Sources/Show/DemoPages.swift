@@ -4,7 +4,7 @@ import Raster
 /// Book pages: warm paper, a running head, the page's heading over a short rule, its
 /// paragraphs and the page number.
 enum DemoPages {
-    static let size = (width: 600, height: 800)
+    static let size = (width: 600, height: 900)
 
     static func draw(_ book: DemoBook, page index: Int, width w: Int, height h: Int, text: DemoTextPainter) -> Surface {
         let c = DemoCanvas(width: w, height: h, opaque: true)

@@ -32,8 +32,8 @@ import VitrineTestSupport
         book.show(position: p)
         let surface = try h.render()
         let L = book.layout
-        // The demo's pages are 3:4 (its covers 2:3, fitted on paper).
-        #expect(mount == 0 ? (L.pageWidth == 306 && L.pageHeight == 408) : (L.pageWidth == 240 && L.pageHeight == 320))
+        // The demo's pages and covers are 2:3: the pages have the cover's aspect.
+        #expect(mount == 0 ? (L.pageWidth == 272 && L.pageHeight == 408) : (L.pageWidth == 240 && L.pageHeight == 360))
         let items = book.drawn.map(\.item)
         // Worked out by hand from the formulas (the cover and 8 pages: leaves 0-4).
         let expected: [Double: [Int]] = [
@@ -337,7 +337,7 @@ import VitrineTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let h = try ShowHarness(show: show, assets: assets, panelWidth: 800, panelHeight: 480, start: .book("bad"))
         let book = try #require(h.scene.screen as? BookScreen)
-        #expect(book.layout.pageWidth == 400 && book.layout.pageHeight == 200)  // the first page's 2:1
+        #expect(book.layout.pageWidth == 306 && book.layout.pageHeight == 408)  // the cover's 3:4
         for p in stride(from: -1.0, through: 2.0, by: 0.125) {
             book.show(position: p)
             try h.render()
@@ -346,12 +346,17 @@ import VitrineTestSupport
         #expect(warnings.count == 3, "\(warnings)")
         #expect(warnings.contains { $0.contains("missing.png") } && warnings.contains { $0.contains("corrupt.png") })
         #expect(warnings.contains { $0.contains("huge.png") })
-        // The wide page: paper above and below the picture, the picture in the middle.
-        // The 3:4 cover on a 2:1 page: paper left and right of it, the picture in the middle.
+        // The wide (2:1) page on the 3:4 page: paper above and below the picture (306 x
+        // 153, from row 128), the picture in the middle.
+        let wide = book.picture(1)
+        #expect(wide.width == 306 && wide.height == 408)
+        #expect(wide.row(100, as: UInt32.self)[153] & 0xff_ffff == BookScreen.paper & 0xff_ffff)
+        #expect(wide.row(204, as: UInt32.self)[153] & 0xff_ffff == 0x99_3333)
+        // The cover fills its page, its corners rounded: clear at the corner pixel.
         let cover = book.picture(0)
-        #expect(cover.width == 400 && cover.height == 200)
-        #expect(cover.row(100, as: UInt32.self)[10] & 0xff_ffff == BookScreen.paper & 0xff_ffff)
-        #expect(cover.row(100, as: UInt32.self)[200] & 0xff_ffff == 0x33_6699)
+        #expect(cover.width == 306 && cover.height == 408 && cover.format == .argb8888)
+        #expect(cover.row(204, as: UInt32.self)[153] == 0xff33_6699)
+        #expect(cover.row(0, as: UInt32.self)[0] >> 24 < 128 && cover.row(407, as: UInt32.self)[305] >> 24 < 128)
         book.show(position: 0)
         book.show(position: 0.5)
         #expect(assets.takeWarnings().isEmpty)  // once each
@@ -377,10 +382,10 @@ import VitrineTestSupport
         let h = try ShowHarness(show: show, assets: assets, panelWidth: 800, panelHeight: 480, start: .book("long"))
         let book = try #require(h.scene.screen as? BookScreen)
         #expect(book.layout.maxPage == 249)
-        // At p = -1: the first page (for the aspect) and the fronts of the 4 leaves
-        // fanned under the cover (all missing files: one warning each).
+        // At p = -1: the fronts of the 4 leaves fanned under the cover (all missing
+        // files: one warning each); the cover gives the aspect.
         let opened = assets.takeWarnings().filter { $0.contains("/long/") }
-        #expect(opened.count == 5, "\(opened)")
+        #expect(opened.count == 4, "\(opened)")
         var p = -1.0
         var most = 0
         while p <= 20 {

@@ -8,16 +8,17 @@ import VitrineTestSupport
 @testable import Scenes
 
 /// Golden pictures of the demo show's card list "team" (24 people) mid-tip on an 800x480
-/// panel mounted at 0 and 90 degrees, at three scroll positions: the top (as opened), the
-/// middle and the end of the list. At each the list is put there at t = 0, so the cards
-/// displayed there tip in from 0, and drawn at t = 0.2 s: half way (-7.5°, half the
-/// translation, opacity 0.9). Logical space (800x480 for r0, 480x800 for r90), text
+/// panel mounted at 0 and 90 degrees, at three scroll positions: 35 %, the middle
+/// and the end of the list. At each the list, opened at the top (its first cards at
+/// rest), jumps there at t = 0, so the cards displayed there tip in from 0, and is drawn
+/// at t = 0.2 s: half way (-7.5°, half the translation, opacity 0.9), each on its
+/// shadow at half strength. Logical space (800x480 for r0, 480x800 for r90), text
 /// drawn. Recorded with VITRINE_RECORD=1 and looked at; each asserts every displayed
 /// card's corners against the tip computed in `CardTipTests`.
 @Suite struct CardListGoldenTests {
     static let golden = GoldenImage.directory()
 
-    @Test(arguments: [0, 90], [0, 50, 100]) func midTip(mount: Int, percent: Int) throws {
+    @Test(arguments: [0, 90], [35, 50, 100]) func midTip(mount: Int, percent: Int) throws {
         let h = try ShowHarness(
             show: DemoShow.show, assets: ShowAssets.demo(), panelWidth: 800, panelHeight: 480, mount: mount,
             start: .cards("team"), text: true)

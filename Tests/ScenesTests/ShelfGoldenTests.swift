@@ -9,8 +9,9 @@ import VitrineTestSupport
 /// Golden pictures of the shelf with the demo show (three 400x600 covers) on an 800x480
 /// panel mounted at 0 and 90 degrees, at three scroll offsets: 0 (the first cover
 /// centred), half a pitch, one pitch (the second centred). Logical space (800x480 for r0,
-/// 480x800 for r90), text drawn. Recorded with VITRINE_RECORD=1 and looked at; each also
-/// asserts the covers' frames against `ShelfLayout`.
+/// 480x800 for r90), text drawn; each cover rounded on its soft shadow. Recorded with
+/// VITRINE_RECORD=1 and looked at; each also asserts the covers' frames against
+/// `ShelfLayout`.
 @Suite struct ShelfGoldenTests {
     static let golden = GoldenImage.directory()
 
@@ -22,14 +23,12 @@ import VitrineTestSupport
         let x = (s.layout.pitch * Double(percent) / 100).rounded()
         s.scroll(to: x)
         let surface = try h.render()
-        // Each cover shown is its slot scaled by the article's factor about its centre
-        // (within a point: pictures are whole points), the hidden ones off screen.
+        // Each cover shown (its layer less the shadow's margin) is its slot scaled by the
+        // article's factor about its centre (within a point: pictures are whole points),
+        // the hidden ones off screen.
         for i in s.covers.indices where !s.covers[i].isHidden {
             let want = s.layout.frame(i, offset: x)
-            let c = s.covers[i]
-            let f = c.transform.m11
-            let w = c.bounds.width * f
-            let got = Rect2D(x: c.position.x - w / 2, y: c.position.y - c.bounds.height * f / 2, width: w, height: c.bounds.height * f)
+            let got = s.shownFrame(i)
             #expect(abs(got.minX - want.minX) <= 1 && abs(got.width - want.width) <= 1, "cover \(i)")
             #expect(abs(got.minY - want.minY) <= 1 && abs(got.height - want.height) <= 1, "cover \(i)")
         }

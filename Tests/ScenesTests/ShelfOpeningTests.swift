@@ -32,8 +32,7 @@ import Testing
     /// bottom-left), as `book` draws it now.
     static func coverCorners(_ book: BookScreen) throws -> [Point2D] {
         let slot = try #require(book.slots[0])
-        // Opening with a cover of another aspect: the page layer is the picture alone.
-        let r = slot.paper.isEmpty ? book.coverRect : slot.page.bounds
+        let r = book.coverRect
         let h = world(slot.page)
         return try [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map {
             try #require(h.apply(Point2D(x: $0.0, y: $0.1)))
@@ -221,34 +220,40 @@ import Testing
         for (a, b) in zip(lifted, L.ordered(page: -1)) { #expect(abs(a.angle - b.angle / 2) < 1e-12) }
     }
 
-    /// While the cover (2:3) opens into 3:4 pages, its paper fades in with the lift (two
-    /// strips beside it), the leaves under it come out drawn in full; at the end the
-    /// cover is the page's one picture again.
-    @Test func paperAndLeavesFadeIn() throws {
+    /// The book has its cover's shape (2:3, the fixture's cover; its pages are 3:4):
+    /// while it opens, the cover's picture is its whole page, its corners rounded as on
+    /// the shelf (no paper beside it), and the leaves under it come out drawn in full; at
+    /// the end the background turns opaque.
+    @Test func coverIsThePageAndLeavesComeOut() throws {
         let (h, shelf) = try ShelfScreenTests.harness()
         try h.load(h.tap(Point2D(x: 400, y: 240), at: 0.2))
         h.run(until: 0.3, step: 1.0 / 60)
         let o = try #require(shelf.opening)
         let start = try #require(o.start)
         h.frame(at: start + 0.25)
-        let paper = try #require(o.screen.slots[0]?.paper)
-        #expect(paper.count == 2 && paper.allSatisfy { abs($0.opacity - 0.5) < 1e-9 })
-        // The strips beside the 272-wide picture on the 306-wide page: 17 points each and
-        // the point under the picture.
-        #expect(paper.map(\.bounds.width) == [18, 18] && paper.allSatisfy { $0.bounds.height == 408 })
+        let L = o.screen.layout
+        #expect(abs(L.pageWidth / L.pageHeight - 2.0 / 3) < 0.01, "\(L.pageWidth) x \(L.pageHeight)")
+        let cover = try #require(o.screen.slots[0])
+        #expect(o.screen.coverRect == Rect2D(x: 0, y: 0, width: L.pageWidth, height: L.pageHeight))
+        #expect(cover.page.bounds.size == o.screen.coverRect.size)
+        guard case .image(let p) = cover.page.contents else {
+            Issue.record("the cover shows no picture")
+            return
+        }
+        #expect(p.format == .argb8888 && p.row(0, as: UInt32.self)[0] >> 24 < 128)
+        #expect(p.row(p.height / 2, as: UInt32.self)[0] >> 24 == 255)
         // The leaves under the cover come out from under it, drawn in full.
         let under = o.screen.drawn.filter { $0.item != 0 }
         #expect(!under.isEmpty)
         for d in under { #expect(o.screen.slots[d.item]!.page.opacity == 1) }
         #expect(o.screen.layer.contents == .none)
         h.frame(at: start + 0.51)
-        #expect(o.screen.slots[0]?.paper.isEmpty == true && o.screen.slots[0]?.page.bounds.width == o.screen.layout.pageWidth)
         #expect(o.screen.layer.contents == .color(ScreenColors.background))
     }
 
     /// Resting on a book, the shelf warms up that book's first frame, a picture a frame
     /// from 0.4 s on (the scene's `nextChange` asks for those frames; nothing moves):
-    /// the first page, the cover, the fanned leaves' pages; then both sizes of the
+    /// the cover (its size decides the pages'), the fanned leaves' pages; then both sizes of the
     /// covers near it. Opening the book then fetches
     /// no picture in its frames (the fixture's pictures are all missing: each is first
     /// fetched where its one warning comes).
@@ -263,10 +268,10 @@ import Testing
         h.frame(at: 0.4)
         #expect(abs(try #require(h.scene.nextChange) - (0.4 + ShelfScreen.warmStep)) < 1e-9)
         h.run(until: 0.7, step: 1.0 / 60)
-        // The book (first page, cover, fanned leaves), then both sizes of each cover.
+        // The book (cover, fanned leaves), then both sizes of each cover.
         #expect(shelf.warmUp?.isDone == true && h.scene.nextChange == nil && !h.scene.isAnimating)
         let warmed = assets.takeWarnings().filter { $0.contains("b/atlas/") }
-        #expect(warmed.count >= 2 && warmed.contains { $0.contains("b/atlas/1.png") }, "\(warmed)")
+        #expect(warmed.count >= 2 && warmed.contains { $0.contains("b/atlas/2.png") }, "\(warmed)")
         try h.load(h.tap(Point2D(x: 120, y: 72), at: 0.8))
         h.run(until: 1.6, step: 1.0 / 60)
         #expect(h.scene.current == .book("atlas"))

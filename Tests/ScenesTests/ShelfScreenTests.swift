@@ -22,11 +22,38 @@ import Testing
     /// 2 beyond the screen's edge hidden or clipped.
     @Test func rest() throws {
         let (_, s) = try Self.harness()
-        #expect(s.covers[0].frame == Rect2D(x: 305, y: 97, width: 190, height: 286))
+        #expect(s.shownFrame(0) == Rect2D(x: 305, y: 97, width: 190, height: 286))
         #expect(s.covers[0].transform.isIdentity)
-        #expect(s.covers[1].frame == Rect2D(x: 608, y: 133, width: 143, height: 214))
+        #expect(s.shownFrame(1) == Rect2D(x: 608, y: 133, width: 143, height: 214))
         #expect(s.covers[1].transform.isIdentity)
         #expect(s.centred == 0 && !s.isMoving(at: 0))
+        // Each layer holds its cover on a shadow: larger by the margin on every side
+        // (blur 13 + drop 4 for 190 x 286; 10 + 3 for 143 x 214).
+        #expect(s.covers[0].frame == Rect2D(x: 305 - 17, y: 97 - 17, width: 190 + 34, height: 286 + 34))
+        #expect(s.covers[1].frame == Rect2D(x: 608 - 13, y: 133 - 13, width: 143 + 26, height: 214 + 26))
+    }
+
+    /// A cover is dressed as an object lying on the shelf: its corners rounded (radius
+    /// 0.04 of its width: 7.6 points for 190), clear outside the arc, and a soft shadow
+    /// around it, darkest just below its bottom edge, clear at the margin's edge.
+    @Test func coversAreRoundedOnASoftShadow() throws {
+        let (_, s) = try Self.harness()
+        guard case .image(let p) = s.covers[0].contents else {
+            Issue.record("cover 0 shows no picture")
+            return
+        }
+        #expect(p.format == .argb8888 && p.width == 190 + 34 && p.height == 286 + 34)
+        let alpha = { (x: Int, y: Int) in p.row(y, as: UInt32.self)[x] >> 24 }
+        let (m, w, h) = (17, 190, 286)
+        // The cover's corner pixel: outside the arc (only the shadow under it), its
+        // middle and a pixel a radius in: opaque.
+        #expect(alpha(m, m) < 128, "\(alpha(m, m))")
+        #expect(alpha(m + w - 1, m + h - 1) < 255)
+        #expect(alpha(m + w / 2, m) == 255 && alpha(m + 8, m + 8) == 255 && alpha(m, m + h / 2) == 255)
+        // The shadow: clear at the picture's edges, darker below the cover than above.
+        #expect(alpha(0, 0) == 0 && alpha(m + w / 2, 0) == 0 && alpha(m + w / 2, p.height - 1) == 0)
+        #expect(alpha(m + w / 2, m + h + 2) > alpha(m + w / 2, m - 3))
+        #expect(alpha(m + w / 2, m + h + 2) >= 64)
     }
 
     /// A flick left (finger 600 -> 200 in 0.1 s: some 4000 pt/s) passes cover 1 and
@@ -40,7 +67,7 @@ import Testing
         #expect(s.centred == 2)
         #expect(s.offset(at: h.time) == 558 && !s.isMoving(at: h.time))
         #expect(maxOffset <= 558)
-        #expect(s.covers[2].frame == Rect2D(x: 305, y: 97, width: 190, height: 286))
+        #expect(s.shownFrame(2) == Rect2D(x: 305, y: 97, width: 190, height: 286))
     }
 
     /// A slow drag of 100 pt with a hold before the lift (velocity 0): round(100 / 279) = 0,
@@ -215,7 +242,7 @@ import Testing
         let (h2, s2) = try Self.harness(show: ShowFixture.show, assets: assets)
         // 64x64 placeholders: square slots 408 x 408, pitch 415; both covers' pictures.
         #expect(s2.layout.slots == [Size2D(width: 408, height: 408), Size2D(width: 408, height: 408)])
-        #expect(s2.covers[0].frame == Rect2D(x: 257, y: 97, width: 286, height: 286))
+        #expect(s2.shownFrame(0) == Rect2D(x: 257, y: 97, width: 286, height: 286))
         let warnings = assets.takeWarnings().filter { $0.contains("b/atlas.png") || $0.contains("b/tides.png") }
         #expect(warnings.count == 2)
         _ = h2

@@ -47,7 +47,7 @@ import Testing
             ("launch/left-p.png", 540, 1920, .xrgb8888), ("launch/right-l.png", 960, 1080, .xrgb8888),
             ("launch/bg-p.png", 1080, 1920, .xrgb8888), ("launch/bg-l.png", 1920, 1080, .xrgb8888),
             ("home/wall.jpg", 1920, 1080, .xrgb8888), ("icons/people.png", 160, 160, .argb8888),
-            ("books/glass/cover.jpg", 400, 600, .xrgb8888), ("books/stars/8.jpg", 600, 800, .xrgb8888),
+            ("books/glass/cover.jpg", 400, 600, .xrgb8888), ("books/stars/8.jpg", 600, 900, .xrgb8888),
             ("people/kofi.jpg", 240, 240, .xrgb8888),
         ]
         for (path, w, h, format) in expected {
