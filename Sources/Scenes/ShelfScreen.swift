@@ -278,6 +278,17 @@ final class ShelfScreen: PlainScreen {
         let from = shownFrame(i)
         let book = BookScreen(id: books[i].id, context: context, back: .shelf, opening: from)
         layer.addSublayer(book.layer)
+        // The cover lifts off the shelf as the book: its shadow alone stays where it lay
+        // and fades with the shelf (the picture, left there, would show twice).
+        let c = covers[i]
+        if let shadow = CoverDressing.shadow(
+            width: Int(c.bounds.width - 2 * margins[i]), height: Int(c.bounds.height - 2 * margins[i]))
+        {
+            c.contents = .image(shadow)
+            shown[i] = 0
+        } else {
+            c.isHidden = true
+        }
         opening = Opening(book: i, start: nil, from: from, screen: book)
     }
 
@@ -291,13 +302,13 @@ final class ShelfScreen: PlainScreen {
     }
 
     /// The shelf's part of the opening at progress `p` (0...1): everything but the book
-    /// fades out, the covers over the whole opening (the opening one's own too, under the
-    /// book's growing cover: its shadow fades where it lay), the bar (its title, back
+    /// fades out, the other covers over the whole opening, the opening one's shadow (all
+    /// that is left of it on the shelf) and the bar (its title, back
     /// control and menu button) over its first half, so that it is gone before the book's
     /// bar fades in (`BookScreen.chromeOpacity`): the two bars never show at once.
     private func fade(_ o: Opening, progress p: Double) {
-        for cover in covers { cover.opacity = 1 - p }
         let chrome = Swift.max(0, 1 - 2 * p)
+        for (k, cover) in covers.enumerated() { cover.opacity = k == o.book ? chrome : 1 - p }
         for l in layer.sublayers where l !== shelf && l !== pager && l !== o.screen.layer { l.opacity = chrome }
     }
 

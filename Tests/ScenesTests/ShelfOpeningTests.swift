@@ -222,8 +222,9 @@ import Testing
 
     /// The book has its cover's shape (2:3, the fixture's cover; its pages are 3:4):
     /// while it opens, the cover's picture is its whole page, its corners rounded as on
-    /// the shelf (no paper beside it), and the leaves under it come out drawn in full; at
-    /// the end the background turns opaque.
+    /// the shelf (no paper beside it), and the leaves under it come out drawn in full,
+    /// while the shelf keeps only the cover's fading shadow; at the end the background
+    /// turns opaque.
     @Test func coverIsThePageAndLeavesComeOut() throws {
         let (h, shelf) = try ShelfScreenTests.harness()
         try h.load(h.tap(Point2D(x: 400, y: 240), at: 0.2))
@@ -247,6 +248,15 @@ import Testing
         #expect(!under.isEmpty)
         for d in under { #expect(o.screen.slots[d.item]!.page.opacity == 1) }
         #expect(o.screen.layer.contents == .none)
+        // On the shelf, only the cover's shadow is left where it lay (black, some alpha),
+        // fading out over the first half: the picture is the book's now, shown once.
+        guard case .image(let left) = shelf.covers[0].contents else {
+            Issue.record("the shelf's cover 0 shows no picture")
+            return
+        }
+        let middle = left.row(left.height / 2, as: UInt32.self)[left.width / 2]
+        #expect(middle & 0xff_ffff == 0 && middle >> 24 > 64)
+        #expect(shelf.covers[0].opacity < 1 && shelf.covers[0].opacity < shelf.covers[1].opacity)
         h.frame(at: start + 0.51)
         #expect(o.screen.layer.contents == .color(ScreenColors.background))
     }
