@@ -73,8 +73,9 @@ final class CardListScreen: ShowScreen {
     private var caughtMoving = false
     /// Scratch lists reused by every update (no allocation per frame).
     private var scratch: [Int] = []
-    /// The soft shadow under a card tipping in, shared by the views (made once).
-    private let cardShadow: Surface?
+    /// The soft shadow under a card tipping in, its ring in strips, shared by the views
+    /// (made once).
+    private let cardShadow: [(rect: PixelRect, picture: Surface)]
 
     /// Cards beyond the displayed ones given a view in one update, at most.
     static let prefetchPerUpdate = 1
@@ -91,7 +92,7 @@ final class CardListScreen: ShowScreen {
         let count = list?.items.count ?? 0
         layout = CardListLayout(count: count, metrics: m)
         face = CardFaceLayout(size: layout.cardSize)
-        cardShadow = CoverDressing.shadow(
+        cardShadow = CoverDressing.shadowRing(
             width: Swift.max(1, face.size.width.rounded().clampedInt), height: Swift.max(1, face.size.height.rounded().clampedInt))
         tip = list.map(CardTip.init(list:)) ?? .article
         let state = kept.flatMap { $0.id == id ? $0 : nil } ?? CardListState(id: id, count: count)

@@ -19,21 +19,31 @@ final class CardView {
     let title: Layer
     let subtitle: Layer
     let text: Layer
-    /// The soft shadow under the card while it tips in (`CoverDressing.shadow`), a
-    /// sibling drawn just below it, hidden at rest.
+    /// The soft shadow under the card while it tips in: a holder, a sibling drawn just
+    /// below the card, turned with it, holding the shadow's ring in four strips
+    /// (`CoverDressing.shadowRing`: the card hides the rest); hidden at rest.
     let shadow: Layer
     /// The card shown, nil while in the pool.
     var index: Int?
 
-    /// - Parameter shadow: the shadow's picture for a card of the face's size (nil: none).
-    init(face: CardFaceLayout, shadow shadowPicture: Surface?) {
+    /// - Parameter ring: the shadow's strips for a card of the face's size
+    ///   (`CoverDressing.shadowRing`; empty: none).
+    init(face: CardFaceLayout, shadow ring: [(rect: PixelRect, picture: Surface)]) {
         layer = Layer(
             name: "card", frame: Rect2D(origin: .zero, size: face.size), contents: .color(ScreenColors.card))
-        let m = Double(shadowPicture.map { ($0.width - Int(face.size.width.rounded())) / 2 } ?? 0)
+        let m = Double(ring.first.map { ($0.rect.width - Int(face.size.width.rounded())) / 2 } ?? 0)
         shadow = Layer(
             name: "card.shadow",
             frame: Rect2D(x: -m, y: -m, width: face.size.width + 2 * m, height: face.size.height + 2 * m))
-        if let shadowPicture { shadow.contents = .image(shadowPicture) }
+        for (k, strip) in ring.enumerated() {
+            let r = strip.rect
+            let l = Layer(
+                name: "card.shadow\(k)",
+                frame: Rect2D(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)),
+                contents: .image(strip.picture))
+            l.allowsHitTesting = false
+            shadow.addSublayer(l)
+        }
         shadow.allowsHitTesting = false
         shadow.isHidden = true
         layer.shouldRasterize = true
@@ -75,12 +85,15 @@ final class CardView {
     /// the shadow placed and turned with the card, just below it. Call after the card's
     /// position, transform and z position are set.
     func lift(_ amount: Double) {
-        guard amount > 0, case .image = shadow.contents else {
+        guard amount > 0, !shadow.sublayers.isEmpty else {
             if !shadow.isHidden { shadow.isHidden = true }
             return
         }
         shadow.isHidden = false
-        shadow.opacity = Swift.min(1, amount)
+        // On each strip, not on the holder: a holder with an opacity would be drawn as a
+        // group, a picture made each frame.
+        let a = Swift.min(1, amount)
+        for strip in shadow.sublayers { strip.opacity = a }
         shadow.position = layer.position
         shadow.transform = layer.transform
         shadow.zPosition = layer.zPosition - 0.5

@@ -24,8 +24,9 @@ enum CoverDressing {
     /// The shadow's drop for an object `height` pixels high, whole pixels.
     static func drop(height: Int) -> Int { (Double(height) * dropShare).rounded().clampedInt }
     /// The margin a shadowed picture of an object `width` x `height` has on every side,
-    /// pixels: room for the blur and the drop.
-    static func margin(width: Int, height: Int) -> Int { blur(width: width, height: height) + drop(height: height) }
+    /// pixels: room for the blur's outer half (the fade is centred on the object's edge)
+    /// and the drop.
+    static func margin(width: Int, height: Int) -> Int { (blur(width: width, height: height) + 1) / 2 + drop(height: height) }
 
     /// `picture` with its four corners rounded (`radius` pixels, antialiased): a
     /// premultiplied ARGB copy, clear outside the corners' arcs.
@@ -40,14 +41,19 @@ enum CoverDressing {
         return out
     }
 
-    /// `picture` rounded as `rounded(_:radius:)` does, on a soft shadow: a premultiplied
-    /// ARGB picture `margin(...)` pixels larger on every side, the picture at its centre.
-    /// Returns the picture itself (undressed) when the larger one cannot be made.
-    static func shadowed(_ picture: Surface) -> Surface {
+    /// `picture` rounded as `rounded(_:radius:)` does, on a soft shadow, laid on the
+    /// opaque colour `ground` (the screen's background under it, which is plain): an
+    /// opaque picture `margin(...)` pixels larger on every side, the picture at its
+    /// centre, drawn as a copy like any opaque picture. Returns the picture itself
+    /// (undressed) when the larger one cannot be made.
+    static func shadowed(_ picture: Surface, on ground: UInt32) -> Surface {
         let (w, h) = (picture.width, picture.height)
         let m = margin(width: w, height: h)
-        guard let out = try? Surface(width: w + 2 * m, height: h + 2 * m, format: .argb8888) else { return picture }
-        drawShadow(into: out, object: PixelRect(x: m, y: m + drop(height: h), width: w, height: h), blur: blur(width: w, height: h))
+        guard let shadow = shadow(width: w, height: h),
+            let out = try? Surface(width: w + 2 * m, height: h + 2 * m, format: .xrgb8888)
+        else { return picture }
+        out.fill(ground | 0xFF00_0000)
+        try? out.over(shadow)
         // The picture, rounded, laid over the shadow.
         try? out.over(rounded(picture, radius: radius(width: w)), x: m, y: m)
         return out
@@ -61,6 +67,32 @@ enum CoverDressing {
         guard let out = try? Surface(width: w + 2 * m, height: h + 2 * m, format: .argb8888) else { return nil }
         drawShadow(into: out, object: PixelRect(x: m, y: m + drop(height: h), width: w, height: h), blur: blur(width: w, height: h))
         return out
+    }
+
+    /// The soft shadow of `shadow(width:height:)` less the part an opaque object of that
+    /// size over it hides (all but `overlap` pixels inside its edges): four strips, top
+    /// and bottom full width, left and right between them, each with its rectangle in
+    /// the whole shadow's pixels. Drawn under an object that is itself drawn over them,
+    /// they cost the ring's pixels, a quarter of the whole for a card.
+    static func shadowRing(width w: Int, height h: Int, overlap: Int = 2) -> [(rect: PixelRect, picture: Surface)] {
+        guard let whole = shadow(width: w, height: h) else { return [] }
+        let m = margin(width: w, height: h)
+        let (W, H) = (whole.width, whole.height)
+        let k = Swift.max(0, Swift.min(overlap, w / 2, h / 2))
+        let top = PixelRect(x: 0, y: 0, width: W, height: m + k)
+        let bottom = PixelRect(x: 0, y: m + h - k, width: W, height: H - (m + h - k))
+        let side = (y: m + k, height: h - 2 * k)
+        let left = PixelRect(x: 0, y: side.y, width: m + k, height: side.height)
+        let right = PixelRect(x: m + w - k, y: side.y, width: W - (m + w - k), height: side.height)
+        return [top, bottom, left, right].compactMap { r in
+            guard r.width > 0, r.height > 0, let strip = try? Surface(width: r.width, height: r.height, format: .argb8888)
+            else { return nil }
+            for y in 0..<r.height {
+                let src = whole.row(r.y + y, as: UInt32.self) + r.x
+                strip.row(y, as: UInt32.self).update(from: src, count: r.width)
+            }
+            return (r, strip)
+        }
     }
 
     // MARK: Pixels
@@ -130,12 +162,14 @@ enum CoverDressing {
                 return t * t * (3 - 2 * t)
             }
         }
-        let fx = profile(out.width, from: o.x, length: o.width)
+        // Each axis's fade in 1/256ths, the rows' darkness in 1/255ths: a pixel's alpha is
+        // their product, rounded, in integers.
+        let fx = profile(out.width, from: o.x, length: o.width).map { UInt32(($0 * 256).rounded()) }
         let fy = profile(out.height, from: o.y, length: o.height)
         for y in 0..<out.height {
             let row = out.row(y, as: UInt32.self)
-            let ay = fy[y] * shadowAlpha * 255
-            for x in 0..<out.width { row[x] = UInt32((ay * fx[x]).rounded()) << 24 }
+            let ay = UInt32((fy[y] * shadowAlpha * 255).rounded())
+            for x in 0..<out.width { row[x] = ((ay &* fx[x] &+ 128) >> 8) << 24 }
         }
     }
 }

@@ -404,11 +404,14 @@ final class ShelfScreen: PlainScreen {
         return (Swift.max(1, (slot.width * s).rounded()), Swift.max(1, (slot.height * s).rounded()))
     }
 
-    /// Cover `i`'s picture at that size, dressed: its corners rounded, on a soft shadow
-    /// (`CoverDressing`; made once, kept by `ShowPictures`).
+    /// Cover `i`'s picture at that size, dressed: its corners rounded, on a soft shadow,
+    /// laid on the shelf's background (`CoverDressing`; made once, kept by
+    /// `ShowPictures`): opaque, so a cover at rest is still a copy. Covers never overlap
+    /// (their margins included), so the background under each is the plain one.
     private func coverPicture(_ i: Int, small: Bool) -> Surface {
         let (w, h) = coverSize(i, small: small)
-        return context.pictures.picture(books[i].cover, width: Int(w), height: Int(h), dressing: .shadowed)
+        return context.pictures.picture(
+            books[i].cover, width: Int(w), height: Int(h), dressing: .shadowed(on: ScreenColors.background))
     }
 
     /// Places cover `i` for the (whole-point) offset `x`.

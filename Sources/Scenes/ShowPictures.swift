@@ -59,13 +59,19 @@ public final class ShowPictures {
 
     /// How a picture is dressed (`CoverDressing`).
     enum Dressing: Hashable {
+        /// The colour a shadowed picture is laid on (black otherwise).
+        var ground: UInt32 {
+            if case .shadowed(let c) = self { return c }
+            return 0xFF00_0000
+        }
+
         /// As it is.
         case none
         /// Its corners rounded.
         case rounded
-        /// Its corners rounded, on a soft shadow: larger by `CoverDressing.margin` on
-        /// every side.
-        case shadowed
+        /// Its corners rounded, on a soft shadow, laid on the opaque colour `ground`:
+        /// larger by `CoverDressing.margin` on every side.
+        case shadowed(on: UInt32)
     }
 
     private struct Entry {
@@ -199,7 +205,7 @@ public final class ShowPictures {
             surface =
                 dressing == .rounded
                 ? CoverDressing.rounded(plain, radius: CoverDressing.radius(width: plain.width))
-                : CoverDressing.shadowed(plain)
+                : CoverDressing.shadowed(plain, on: dressing.ground)
         } else if cropped {
             // The part inside the screen of the picture resampled to the size that
             // fills, as a stretched layer there would show it; only that part is made

@@ -67,13 +67,15 @@ import Testing
         let v = try #require(s.views[3])
         #expect(v.layer.opacity == 0.8)
         // Its shadow: shown, under it, turned with it, at full strength.
-        #expect(!v.shadow.isHidden && v.shadow.opacity == 1 && v.shadow.zPosition < v.layer.zPosition)
+        #expect(!v.shadow.isHidden && v.shadow.zPosition < v.layer.zPosition)
+        // Its four strips (the ring the card does not hide), each at full strength.
+        #expect(v.shadow.sublayers.count == 4 && v.shadow.sublayers.allSatisfy { $0.opacity == 1 })
         #expect(v.shadow.transform == v.layer.transform && v.shadow.position == v.layer.position)
         h.frame(at: 1.2)
         let mid = CardTipTests.corners(w: 536, h: 134, degrees: -7.5, t: (CardTipTests.t0.0 / 2, CardTipTests.t0.1 / 2))
             .map { Point2D(x: $0.x + 132, y: $0.y + y) }
         #expect(CardTipTests.close(try Self.corners(s, 3), mid, 1e-6))
-        #expect(abs(v.layer.opacity - 0.9) < 1e-9 && abs(v.shadow.opacity - 0.5) < 1e-9)
+        #expect(abs(v.layer.opacity - 0.9) < 1e-9 && v.shadow.sublayers.allSatisfy { abs($0.opacity - 0.5) < 1e-9 })
         // Cards at rest lie below the tipping one.
         #expect(s.views[2]!.layer.transform.isIdentity && v.layer.zPosition > s.views[2]!.layer.zPosition)
         #expect(v.shadow.zPosition > s.views[2]!.layer.zPosition)
