@@ -91,7 +91,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM", "LibInput",
-                "Input", "Rotation", .product(name: "Logging", package: "swift-log"),
+                "Input", "Rotation", "Scenes", "Compositor", "FixedPoint", .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Shared by the test targets: golden-image assertions, and more to come.
@@ -129,7 +129,10 @@ let package = Package(
         .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
         .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "FixedPoint", "CDRM"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Compositor", "Assets", "Rotation", "VitrineTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ScenesTests",
+            dependencies: ["Scenes", "Motion", "Compositor", "Assets", "Rotation", "Input", "Raster", "Show", "VitrineTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
             dependencies: [

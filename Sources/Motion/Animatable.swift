@@ -2,8 +2,8 @@
 
 /// A value that can be animated: a vector space over Double with a length.
 ///
-/// Curve animations interpolate `from + (to - from) * y`; springs and decays are linear
-/// equations, so they move every component by the same scalar laws (see `Spring`). `magnitude`
+/// Springs and decays are linear equations, so they move every component by the same
+/// scalar laws (see `Spring`). `magnitude`
 /// measures displacements and velocities for the settling tests, in the value's own units
 /// (points for positions, radians for angles, plain numbers for opacity).
 ///
@@ -19,12 +19,3 @@ public protocol Animatable: AdditiveArithmetic, Sendable {
 }
 
 extension Double: Animatable {}
-
-extension Animatable {
-    /// `a + (b - a) * fraction`: `a` at 0, `b` at 1 (up to rounding; animations apply `to`
-    /// exactly when they finish), extrapolating outside 0...1.
-    @inlinable
-    public static func interpolate(from a: Self, to b: Self, fraction: Double) -> Self {
-        a + (b - a) * fraction
-    }
-}

@@ -195,3 +195,15 @@ extension PhysicsWorld {
         }
     }
 }
+
+extension PhysicsWorld {
+    /// Whether a body pressed on `boundary` in the last step: a contact with it active
+    /// and pushing (a positive normal impulse).
+    public func isPressing(_ boundary: BoundaryID) -> Bool {
+        for k in contacts.indices
+        where contacts[k].boundary == boundary.index && contacts[k].isActive && contacts[k].normalImpulse > 0 {
+            return true
+        }
+        return false
+    }
+}

@@ -1,5 +1,7 @@
 // Where the guillotine menu's blade hangs, turns and stops on a screen.
 
+import Motion
+
 /// The geometry of the guillotine drop-down menu (the Yalantis article) on a
 /// `width` x `height` logical screen, points, y down, angles clockwise on screen:
 ///

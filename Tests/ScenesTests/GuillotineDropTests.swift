@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Motion
+import Motion
+
+@testable import Scenes
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Motion
+import Motion
+
+@testable import Scenes
 
 #if canImport(Glibc)
     import Glibc
@@ -182,4 +184,9 @@ struct GuillotineMenuTests {
         #expect(c.world.stepCount == d.world.stepCount)
         #expect(bitPattern(c.world[c.menu]) == bitPattern(d.world[d.menu]))
     }
+}
+
+/// Every Double of a body's state, as bits: for bit-identical comparisons.
+func bitPattern(_ b: RigidBody) -> [UInt64] {
+    [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity].map(\.bitPattern)
 }

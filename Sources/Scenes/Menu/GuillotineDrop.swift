@@ -1,9 +1,9 @@
 // The guillotine menu's swing: a screen-sized blade on a hinge, pushed down or up
 // against its stops, in the physics world at its fixed 4 ms step.
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+internal import Glibc
+
+import Motion
 
 /// The drop (and the way back) of the guillotine menu, after Yalantis's
 /// GuillotineTransitionAnimation (UIDynamicAnimator with a push, an attachment, a
@@ -258,15 +258,7 @@ public final class GuillotineDrop {
     }
 
     /// Whether the open stop pushes on the blade in the last step.
-    var touchesOpenStop: Bool {
-        for k in world.contacts.indices
-        where world.contacts[k].boundary == openStop.index && world.contacts[k].isActive
-            && world.contacts[k].normalImpulse > 0
-        {
-            return true
-        }
-        return false
-    }
+    var touchesOpenStop: Bool { world.isPressing(openStop) }
 
     /// Whether the blade lies within a degree of the stop it is pushed towards.
     var isAgainstItsStop: Bool {
