@@ -43,7 +43,6 @@ extension TextEngine {
         guard color >> 24 != 0, !region.isEmpty else { return }
         let font = layout.font
         let size64 = layout.style.size64
-        let opaque = surface.format == .xrgb8888
         for line in layout.lines {
             for g in line.glyphs {
                 var px = Int(g.x64 >> 6)
@@ -55,9 +54,7 @@ extension TextEngine {
                 let key = GlyphKey(font: font.id, glyph: g.id, size64: size64, phase: phase)
                 let mask = glyphCache.mask(for: key) { font.rasterize(glyph: g.id, size64: size64, phase: phase) }
                 guard mask.width > 0 else { continue }
-                mask.draw(
-                    into: surface, x: x + px + mask.left, y: y + Int(g.y) - mask.top, clip: region, color: color,
-                    opaqueDestination: opaque)
+                mask.draw(into: surface, x: x + px + mask.left, y: y + Int(g.y) - mask.top, clip: region, color: color)
             }
         }
     }

@@ -29,17 +29,11 @@ public enum Color {
     /// 0xAARRGGBB from straight (not premultiplied) 8-bit channels, each colour channel
     /// multiplied by alpha / 255 rounded to nearest.
     public static func premultiplied(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) -> UInt32 {
-        let a = UInt32(alpha)
-        func mul(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-        return a << 24 | mul(red) << 16 | mul(green) << 8 | mul(blue)
+        premultiplied(UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
     }
 
-    /// A straight 0xAARRGGBB word, premultiplied.
-    public static func premultiplied(_ straight: UInt32) -> UInt32 {
-        premultiplied(
-            red: UInt8(truncatingIfNeeded: straight >> 16), green: UInt8(truncatingIfNeeded: straight >> 8),
-            blue: UInt8(truncatingIfNeeded: straight), alpha: UInt8(truncatingIfNeeded: straight >> 24))
-    }
+    /// A straight 0xAARRGGBB word, premultiplied (Raster's `premultiplied(_:)`).
+    public static func premultiplied(_ straight: UInt32) -> UInt32 { Raster.premultiplied(straight) }
 
     /// A premultiplied colour scaled by an opacity (0...255), per channel rounded to
     /// nearest as the kernels do.

@@ -20,7 +20,7 @@ struct DemoCanvas {
 
     /// `rect` painted OVER with `color` (straight alpha).
     func rect(_ rect: PixelRect, _ color: UInt32) {
-        let c = premultiply(color)
+        let c = premultiplied(color)
         if c >> 24 == 0xFF {
             surface.fill(c, clip: rect)
         } else {
@@ -63,7 +63,7 @@ struct DemoCanvas {
     func glow(cx: Double, cy: Double, rx: Double, ry: Double, _ color: UInt32, steps: Int = 6, inner: Double = 0.45) {
         let a = Double(color >> 24) / 255 / Double(steps)
         let colours = (1...steps).map { n in
-            premultiply((UInt32((255 * (1 - pow(1 - a, Double(n)))).rounded()) << 24) | (color & 0xFF_FFFF))
+            premultiplied((UInt32((255 * (1 - pow(1 - a, Double(n)))).rounded()) << 24) | (color & 0xFF_FFFF))
         }
         let scales = (0..<steps).map { 1 - (1 - inner) * Double($0) / Double(max(steps - 1, 1)) }
         let bounds = surface.bounds
@@ -218,18 +218,10 @@ struct DemoCanvas {
             let coverage = covered / n
             guard coverage > 0.002 else { continue }
             let alpha = (Double(color >> 24) * coverage).rounded()
-            let c = premultiply((UInt32(alpha) << 24) | (color & 0xFF_FFFF))
+            let c = premultiplied((UInt32(alpha) << 24) | (color & 0xFF_FFFF))
             try! surface.blend(c, clip: PixelRect(x: px, y: py, width: 1, height: 1))  // 32-bit surfaces only
         }
     }
-}
-
-/// `color` (straight 0xAARRGGBB) premultiplied, each channel rounded.
-func premultiply(_ color: UInt32) -> UInt32 {
-    let a = color >> 24
-    if a == 0xFF { return color }
-    func ch(_ shift: UInt32) -> UInt32 { ((((color >> shift) & 0xFF) * a + 127) / 255) << shift }
-    return (a << 24) | ch(16) | ch(8) | ch(0)
 }
 
 /// The colour `t` (0...1) of the way from `a` to `b`, per channel (straight alpha).

@@ -157,6 +157,6 @@ struct TextRenderTests {
         #expect(premultiplied(0xFFFF_8000) == 0xFFFF_8000)
         #expect(premultiplied(0x80FF_8000) == 0x8080_4000)
         #expect(premultiplied(0x00FF_FFFF) == 0)
-        #expect(glyphMulDiv255(255, 128) == 128 && glyphMulDiv255(1, 127) == 0 && glyphMulDiv255(1, 128) == 1)
+        #expect(premultiply(255, 128) == 128 && premultiply(1, 127) == 0 && premultiply(1, 128) == 1)
     }
 }
