@@ -1,3 +1,4 @@
+import Display
 import Raster
 
 /// `[display]`: which backend puts frames on which output, in what mode and format.
@@ -14,26 +15,9 @@ public struct DisplaySettings: Hashable, Sendable {
         case headless
     }
 
-    /// A display mode as a board names it: "800x480@60", or "800x480" for any refresh.
-    public struct Mode: Hashable, Sendable, CustomStringConvertible {
-        /// Pixels, each in `PanelDimensions.range`.
-        public var width: Int
-        public var height: Int
-        /// Vertical refresh, whole hertz (1...1000); nil: any rate, for the runtime to pick
-        /// (the connector's preferred mode when it has this size, else the first listed).
-        public var refresh: Int?
-
-        public init(width: Int, height: Int, refresh: Int? = nil) {
-            self.width = width
-            self.height = height
-            self.refresh = refresh
-        }
-
-        /// "800x480@60" or "800x480".
-        public var description: String {
-            if let refresh { "\(width)x\(height)@\(refresh)" } else { "\(width)x\(height)" }
-        }
-    }
+    /// A display mode as a board names it: "800x480@60", or "800x480" for any refresh
+    /// (Display's `ModeRequest`).
+    public typealias Mode = ModeRequest
 
     /// `backend`: required.
     public var backend: Backend

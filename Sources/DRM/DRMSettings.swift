@@ -1,26 +1,9 @@
+import Display
 import Raster
 
 /// What a board asks of the DRM backend (its `[display]` section): which card, connector
 /// and mode, in which format, with how many buffers. Every field has a default.
 public struct DRMSettings: Hashable, Sendable {
-    /// A mode as a board writes it: "800x480@60" (refresh in whole hertz) or "800x480".
-    public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
-        public var width: Int
-        public var height: Int
-        /// nil: any refresh (the preferred mode when it has this size, else the first).
-        public var refresh: Int?
-
-        public init(width: Int, height: Int, refresh: Int? = nil) {
-            self.width = width
-            self.height = height
-            self.refresh = refresh
-        }
-
-        public var description: String {
-            if let refresh { "\(width)x\(height)@\(refresh)" } else { "\(width)x\(height)" }
-        }
-    }
-
     /// "/dev/dri/card1"; nil: the first card (by number) with a connected connector.
     public var device: String?
     /// "HDMI-A-1", "DSI-1", "Virtual-1"; nil: the card's first connected connector.

@@ -1,3 +1,5 @@
+import Display
+
 /// A display mode a connector offers: its size, its refresh rate and whether it is the
 /// preferred one. Named like a board file names it: "800x480@60".
 public struct Mode: Hashable, Sendable, CustomStringConvertible {
@@ -36,7 +38,7 @@ public struct Mode: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether this mode is what a board asks for: the same size, and the same rounded
     /// refresh when the board gives one.
-    public func matches(_ request: DRMSettings.ModeRequest) -> Bool {
+    public func matches(_ request: ModeRequest) -> Bool {
         width == request.width && height == request.height && (request.refresh.map { $0 == roundedRefresh } ?? true)
     }
 }

@@ -43,7 +43,7 @@ enum OutputChoice {
     /// The mode a board asks for when the connector offers it; else the preferred mode,
     /// else the first. `note` says which, for the log; `missed` is set when the board's
     /// mode wasn't offered. Precondition: the connector offers a mode.
-    static func mode(_ request: DRMSettings.ModeRequest?, of c: Connector) -> (mode: Mode, note: String, missed: Bool) {
+    static func mode(_ request: ModeRequest?, of c: Connector) -> (mode: Mode, note: String, missed: Bool) {
         if let request {
             let sized = c.modes.filter { $0.matches(request) }
             if let m = sized.first(where: \.isPreferred) ?? sized.first {

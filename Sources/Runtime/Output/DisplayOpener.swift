@@ -78,7 +78,7 @@ public enum DisplayOpener {
         case .drm:
             let drm = DRMSettings(
                 device: settings.device, connector: settings.connector,
-                mode: settings.mode.map { .init(width: $0.width, height: $0.height, refresh: $0.refresh) },
+                mode: settings.mode,
                 format: settings.format, buffers: settings.buffers)
             do {
                 return try DRMDisplay.open(drm, log: log, kept: keptCard)
