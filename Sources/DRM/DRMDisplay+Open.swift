@@ -40,58 +40,20 @@ extension DRMDisplay {
         } else {
             path = try OutputChoice.firstConnectedCard(system: system)
         }
-        var refusal: KeptCardRefusal?
-        var keptIO: (any DRMIO)?
-        if let kept {
-            do throws(KeptCardRefusal) {
-                let io = try system.adopt(kept, card: path)
-                if !io.isMaster() {
-                    do { try io.setMaster() } catch { throw KeptCardRefusal.notMaster("\(error)") }
-                }
-                keptIO = io
-            } catch {
-                refusal = error
-                system.discard(kept)
-                log.warning("drm: the card descriptor kept over the restart (fd \(kept)) is \(error): opening \(path) anew")
-            }
-        }
+        let (keptIO, refusal) = adopt(kept, card: path, system: system, log: log)
         let device = keptIO != nil ? DRMDevice(io: keptIO!) : try openCard(path, system: system)
-        do {
-            try device.becomeMaster()
-        } catch {
-            if [EBUSY, EACCES, EPERM].contains(error.errno) { throw .busy("another DRM master holds \(path)") }
-            throw error.displayError
-        }
-        let dumbBuffers: UInt64
-        do { dumbBuffers = try device.capability(DRMCapability.dumbBuffer) } catch { throw error.displayError }
-        guard dumbBuffers != 0 else {
-            throw .unavailable("\(path): the \(device.driverName ?? "?") driver has no dumb buffers")
-        }
-        _ = device.enable(clientCapability: DRMCapability.universalPlanes)
-        let atomic = settings.allowAtomic && device.enable(clientCapability: DRMCapability.atomic)
-
-        let connectors: [Connector]
-        let encoders: [Encoder]
-        let crtcs: [CRTC]
-        let planes: [Plane]
-        do {
-            let resources = try device.resources()
-            connectors = try device.connectors()
-            encoders = try resources.encoderIDs.map { (id) throws(DRMError) in try device.encoder(id) }
-            crtcs = try device.crtcs()
-            planes = try device.planes()
-        } catch {
-            throw error.displayError
-        }
-        let connector = try OutputChoice.connector(named: settings.connector, among: connectors, card: path)
+        let atomic = try prepare(device, path: path, allowAtomic: settings.allowAtomic)
+        let objects: KMSObjects
+        do { objects = try KMSObjects(device) } catch { throw error.displayError }
+        let connector = try OutputChoice.connector(named: settings.connector, among: objects.connectors, card: path)
         let (mode, note, missed) = OutputChoice.mode(settings.mode, of: connector)
         if missed, let asked = settings.mode {
             log.warning("drm: \(connector.name) offers no \(asked); using \(mode) (\(note))")
         }
-        guard let crtcIndex = OutputChoice.crtc(for: connector, encoders: encoders, crtcs: crtcs) else {
+        guard let crtcIndex = OutputChoice.crtc(for: connector, encoders: objects.encoders, crtcs: objects.crtcs) else {
             throw .unavailable("\(path): no CRTC can drive \(connector.name)")
         }
-        var crtc = crtcs[crtcIndex]
+        var crtc = objects.crtcs[crtcIndex]
         // Before any buffer of ours exists: what the process before left in a kept descriptor.
         var leftBehind: LeftBehind?
         if keptIO != nil {
@@ -104,34 +66,19 @@ extension DRMDisplay {
             // kernel brings the console back when the card's last descriptor closes).
             crtc.framebufferID = 0
         }
-        guard let plane = OutputChoice.primaryPlane(crtc: crtc, planes: planes) else {
+        guard let plane = OutputChoice.primaryPlane(crtc: crtc, planes: objects.planes) else {
             throw .unavailable("\(path): no primary plane for CRTC \(crtc.id)")
         }
         guard plane.formats.contains(fourcc) else {
             let offered = plane.formats.map(\.description).joined(separator: " ")
             throw .unsupported("\(path): plane \(plane.id) does not scan out \(settings.format) (it offers \(offered))")
         }
-
-        let leftOvers = OutputChoice.leftOverPlanes(crtc: crtc, primary: plane, planes: planes)
+        let leftOvers = OutputChoice.leftOverPlanes(crtc: crtc, primary: plane, planes: objects.planes)
         let route = ScanoutRoute(connector: connector, crtc: crtc, plane: plane, leftOvers: leftOvers)
         let chain = try makeBuffers(
             io: device.io, count: settings.buffers, width: mode.width, height: mode.height, format: settings.format)
-        var scanout: any ScanoutPath =
-            atomic ? AtomicScanout(io: device.io, route: route) : LegacyScanout(io: device.io, route: route)
-        if atomic {
-            // TEST_ONLY before anything shows: a driver whose atomic path refuses the plain
-            // configuration is driven through the legacy calls instead.
-            let state = ScanoutState(
-                framebuffer: chain[0].framebufferID, width: mode.width, height: mode.height, mode: mode,
-                rotation: plane.rotationValue(for: nil))
-            do {
-                try scanout.check(state)
-            } catch {
-                log.warning("drm: \(path): the atomic test commit was refused (\(error)); using legacy KMS")
-                scanout = LegacyScanout(io: device.io, route: route)
-            }
-        }
-
+        let scanout = scanoutPath(
+            io: device.io, route: route, atomic: atomic, first: chain[0].framebufferID, mode: mode, path: path, log: log)
         var monitor: (any HotplugMonitor)?
         do {
             monitor = try system.makeHotplugMonitor()
@@ -158,6 +105,83 @@ extension DRMDisplay {
         display.isKeptCard = keptIO != nil
         display.keptCardRefusal = refusal
         return display
+    }
+
+    /// The card descriptor kept over a restart (`kept`), adopted when it is `path`'s and
+    /// master (made master when it can be); otherwise discarded, with one warning and
+    /// the reason.
+    private static func adopt(
+        _ kept: Int32?, card path: String, system: any DRMSystem, log: DisplayLog
+    ) -> (io: (any DRMIO)?, refusal: KeptCardRefusal?) {
+        guard let kept else { return (nil, nil) }
+        do throws(KeptCardRefusal) {
+            let io = try system.adopt(kept, card: path)
+            if !io.isMaster() {
+                do { try io.setMaster() } catch { throw KeptCardRefusal.notMaster("\(error)") }
+            }
+            return (io, nil)
+        } catch {
+            system.discard(kept)
+            log.warning("drm: the card descriptor kept over the restart (fd \(kept)) is \(error): opening \(path) anew")
+            return (nil, error)
+        }
+    }
+
+    /// Makes the process the card's master, checks it has dumb buffers and turns on the
+    /// client capabilities: universal planes, and atomic when `allowAtomic` and the
+    /// driver has it (returned).
+    private static func prepare(_ device: borrowing DRMDevice, path: String, allowAtomic: Bool) throws(DisplayError)
+        -> Bool
+    {
+        do {
+            try device.becomeMaster()
+        } catch {
+            if [EBUSY, EACCES, EPERM].contains(error.errno) { throw .busy("another DRM master holds \(path)") }
+            throw error.displayError
+        }
+        let dumbBuffers: UInt64
+        do { dumbBuffers = try device.capability(DRMCapability.dumbBuffer) } catch { throw error.displayError }
+        guard dumbBuffers != 0 else {
+            throw .unavailable("\(path): the \(device.driverName ?? "?") driver has no dumb buffers")
+        }
+        _ = device.enable(clientCapability: DRMCapability.universalPlanes)
+        return allowAtomic && device.enable(clientCapability: DRMCapability.atomic)
+    }
+
+    /// The card's mode-setting objects, as the kernel lists them.
+    struct KMSObjects {
+        let connectors: [Connector]
+        let encoders: [Encoder]
+        let crtcs: [CRTC]
+        let planes: [Plane]
+
+        init(_ device: borrowing DRMDevice) throws(DRMError) {
+            let resources = try device.resources()
+            connectors = try device.connectors()
+            encoders = try resources.encoderIDs.map { (id) throws(DRMError) in try device.encoder(id) }
+            crtcs = try device.crtcs()
+            planes = try device.planes()
+        }
+    }
+
+    /// The scanout calls: atomic when the driver has it and its TEST_ONLY commit takes
+    /// the plain configuration (`first` shown in `mode`) before anything shows; the
+    /// legacy calls otherwise (one warning when the test was refused).
+    private static func scanoutPath(
+        io: any DRMIO, route: ScanoutRoute, atomic: Bool, first: UInt32, mode: Mode, path: String, log: DisplayLog
+    ) -> any ScanoutPath {
+        guard atomic else { return LegacyScanout(io: io, route: route) }
+        let scanout = AtomicScanout(io: io, route: route)
+        let state = ScanoutState(
+            framebuffer: first, width: mode.width, height: mode.height, mode: mode,
+            rotation: route.plane.rotationValue(for: nil))
+        do {
+            try scanout.check(state)
+            return scanout
+        } catch {
+            log.warning("drm: \(path): the atomic test commit was refused (\(error)); using legacy KMS")
+            return LegacyScanout(io: io, route: route)
+        }
     }
 
     /// Opens `path`, saying what a person can do about the common failures.

@@ -30,7 +30,7 @@ extension FBDevDisplay {
             throw openFailure(error)
         }
         let original: FramebufferVariableInfo
-        var fixed: FramebufferFixedInfo
+        let fixed: FramebufferFixedInfo
         do {
             original = try device.variableInfo()
             fixed = try device.fixedInfo()
@@ -38,38 +38,128 @@ extension FBDevDisplay {
             throw failure(error)
         }
         let format = try scanoutFormat(path: path, variable: original, fixed: fixed)
-        let width = original.xres
-        let height = original.yres
-        guard width > 0, height > 0 else { throw .unsupported("\(path): visible size \(width)x\(height)") }
-
+        guard original.xres > 0, original.yres > 0 else {
+            throw .unsupported("\(path): visible size \(original.xres)x\(original.yres)")
+        }
         // Graphics mode before any mode change, text mode after every restore: fbcon
         // ignores mode changes made in graphics mode and, back in text mode, sets the
         // mode it recorded last (seen with cirrusfb: a virtual height changed while the
         // console was in text mode came back after close).
-        var console: ConsoleGraphicsMode? = nil
-        if let terminal {
-            do {
-                console = try ConsoleGraphicsMode(terminal, system: system)
-            } catch {
-                log.warning(
-                    "\(error): the console may draw over the frames"
-                        + " (KDSETMODE needs the terminal as the controlling one, or root)")
-            }
-        }
+        let console = graphicsMode(terminal, system: system, log: log)
+        try unblank(device, log: log)
+        let pages = try pageSetup(
+            device, path: path, original: original, fixed: fixed, format: format, buffers: buffers, log: log)
 
+        // Video memory is mapped from a page boundary: smem_start's offset in its page
+        // comes before the first pixel.
+        let inPage = Int(pages.fixed.smemStart % UInt(max(system.pageSize, 1)))
+        let mapping: FramebufferMapping
+        do {
+            mapping = try device.map(length: pages.fixed.smemLength + inPage)
+        } catch {
+            throw undo(device, to: original, if: pages.changed, failure(error))
+        }
+        let surfaces: (pages: [Surface], shadow: Surface?)
+        do {
+            surfaces = try pages.surfaces(at: mapping.address + inPage, path: path, format: format)
+        } catch {
+            throw undo(device, to: original, if: pages.changed, error)
+        }
+        let vsync: VSyncSupport
+        do {
+            vsync = try probeVSync(device)
+        } catch {
+            throw undo(device, to: original, if: pages.changed, failure(error))
+        }
+        let display = FBDevDisplay(
+            path: path, device: device, mapping: mapping, format: format, pages: surfaces.pages,
+            shadow: surfaces.shadow, original: original, variable: pages.variable, fixed: pages.fixed,
+            changed: pages.changed, vsync: vsync, console: console, log: log)
+        log.info(display.setupDescription)
+        return display
+    }
+
+    /// The console switched to graphics mode for `terminal` (nil: left alone); a
+    /// failure is logged, not thrown.
+    private static func graphicsMode(
+        _ terminal: ConsoleTerminal?, system: any FramebufferSystem, log: DisplayLog
+    ) -> ConsoleGraphicsMode? {
+        guard let terminal else { return nil }
+        do {
+            return try ConsoleGraphicsMode(terminal, system: system)
+        } catch {
+            log.warning(
+                "\(error): the console may draw over the frames"
+                    + " (KDSETMODE needs the terminal as the controlling one, or root)")
+            return nil
+        }
+    }
+
+    /// Unblanks the screen: a driver that can't blank (EINVAL, ENOTTY) isn't blanked; a
+    /// device gone throws; any other failure is logged.
+    private static func unblank(_ device: borrowing FramebufferDevice, log: DisplayLog) throws(DisplayError) {
         do {
             try device.blank(.unblank)
         } catch {
-            // EINVAL/ENOTTY: the driver can't blank, so it isn't blanked.
             if error.errno.code != EINVAL && error.errno.code != ENOTTY {
                 guard error.errno.code != ENODEV else { throw failure(error) }
                 log.warning("\(error); the screen may stay blank")
             }
         }
+    }
 
-        // Pages to pan between: ask for the virtual height when it is short, for fewer
-        // pages when the driver refuses, and take what it answers.
+    /// The pages the display pans between, as the driver left them.
+    struct PageSetup {
+        /// The variable and fixed information after the negotiation.
+        var variable: FramebufferVariableInfo
+        var fixed: FramebufferFixedInfo
+        /// Whether the variable information differs from what was found (put back on close).
+        var changed: Bool
+        /// Pages to use: 1 to the board's `buffers`.
+        var count: Int
+        /// Bytes a row and a page, and where page 0 starts in video memory.
+        var stride: Int
+        var pageBytes: Int
+        var firstByte: Int
+        var width: Int
+        var height: Int
+
+        /// Surfaces over the mapped pages (`base`: the first pixel of video memory), and
+        /// a shadow to draw in when there is one page.
+        func surfaces(
+            at base: UnsafeMutableRawPointer, path: String, format: PixelFormat
+        ) throws(DisplayError) -> (pages: [Surface], shadow: Surface?) {
+            var pages: [Surface] = []
+            let smem = fixed.smemLength
+            do {
+                for i in 0..<count {
+                    pages.append(
+                        try Surface(
+                            borrowing: base + firstByte + i * pageBytes, byteCount: smem - firstByte - i * pageBytes,
+                            width: width, height: height, stride: stride, format: format))
+                }
+            } catch {
+                throw .unsupported("\(path): video memory as a surface: \(error)")
+            }
+            do {
+                return (pages, count > 1 ? nil : try Surface(width: width, height: height, format: format))
+            } catch {
+                throw .unsupported("\(path): shadow surface: \(error)")
+            }
+        }
+    }
+
+    /// Asks for `buffers` pages to pan between: for the virtual height when it is short,
+    /// for fewer pages when the driver refuses, and takes what it answers; checks that
+    /// video memory holds them. A driver that changes the mode itself is put back (one
+    /// page).
+    private static func pageSetup(
+        _ device: borrowing FramebufferDevice, path: String, original: FramebufferVariableInfo,
+        fixed found: FramebufferFixedInfo, format: PixelFormat, buffers: Int, log: DisplayLog
+    ) throws(DisplayError) -> PageSetup {
+        let (width, height) = (original.xres, original.yres)
         var variable = original
+        var fixed = found
         var changed = false
         // DRM's fbdev emulation ("<driver>drmfb") is not panned: on Linux 6.1 with bochs
         // FBIOPAN_DISPLAY succeeds and var.yoffset moves, but the scanout keeps showing
@@ -122,69 +212,26 @@ extension FBDevDisplay {
                 "\(path): the driver keeps a virtual height of \(variable.yresVirtual) lines"
                     + " (asked for \(refused.asked)): \(refused.errno)")
         }
-
         let bytesPerPixel = format.bytesPerPixel
         let stride = fixed.lineLength > 0 ? fixed.lineLength : variable.xresVirtual * bytesPerPixel
         let smem = fixed.smemLength
         let pageBytes = stride * height
         let available = canPan ? min(variable.yresVirtual / height, smem / max(pageBytes, 1)) : 1
-        let pageCount = max(1, min(buffers, available))
-
+        let count = max(1, min(buffers, available))
         // Where the picture starts in video memory: page 0 when panning, else where the
         // console scans out now.
-        let firstByte =
-            pageCount > 1 ? 0 : variable.yoffset * stride + variable.xoffset * bytesPerPixel
-        let needed = firstByte + stride * (pageCount * height - 1) + width * bytesPerPixel
+        let firstByte = count > 1 ? 0 : variable.yoffset * stride + variable.xoffset * bytesPerPixel
+        let needed = firstByte + stride * (count * height - 1) + width * bytesPerPixel
         guard smem >= needed else {
             throw undo(
                 device, to: original, if: changed,
                 .unsupported(
-                    "\(path): \(smem) bytes of video memory can't hold \(pageCount) \(width)x\(height) page(s)"
+                    "\(path): \(smem) bytes of video memory can't hold \(count) \(width)x\(height) page(s)"
                         + " at offset \(variable.xoffset),\(variable.yoffset), \(stride) bytes a row"))
         }
-
-        // Video memory is mapped from a page boundary: smem_start's offset in its page
-        // comes before the first pixel.
-        let inPage = Int(fixed.smemStart % UInt(max(system.pageSize, 1)))
-        let mapping: FramebufferMapping
-        do {
-            mapping = try device.map(length: smem + inPage)
-        } catch {
-            throw undo(device, to: original, if: changed, failure(error))
-        }
-        let base = mapping.address + inPage + firstByte
-        var pages: [Surface] = []
-        do {
-            for i in 0..<pageCount {
-                pages.append(
-                    try Surface(
-                        borrowing: base + i * pageBytes, byteCount: smem - firstByte - i * pageBytes,
-                        width: width, height: height, stride: stride, format: format))
-            }
-        } catch {
-            throw undo(device, to: original, if: changed, .unsupported("\(path): video memory as a surface: \(error)"))
-        }
-        let shadow: Surface?
-        do {
-            shadow = pageCount > 1 ? nil : try Surface(width: width, height: height, format: format)
-        } catch {
-            throw undo(device, to: original, if: changed, .unsupported("\(path): shadow surface: \(error)"))
-        }
-
-        let vsync: VSyncSupport
-        do {
-            vsync = try probeVSync(device)
-        } catch {
-            throw undo(device, to: original, if: changed, failure(error))
-        }
-
-        let display = FBDevDisplay(
-            path: path, device: device, mapping: mapping, format: format, pages: pages, shadow: shadow,
-            original: original, variable: variable, fixed: fixed, changed: changed, vsync: vsync,
-            console: console, log: log)
-        log.info(display.setupDescription)
-
-        return display
+        return PageSetup(
+            variable: variable, fixed: fixed, changed: changed, count: count, stride: stride, pageBytes: pageBytes,
+            firstByte: firstByte, width: width, height: height)
     }
 
     /// Puts the variable information found back when `open` fails after changing it;
