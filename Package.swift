@@ -72,7 +72,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
+                "ShowDemo", "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
@@ -86,11 +86,14 @@ let package = Package(
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),
+        // The built-in demo show: its manifest and its pictures, drawn by code.
+        .target(name: "ShowDemo", dependencies: ["Show", "Assets", "Raster"], swiftSettings: framePath),
 
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ConfigFile", "Display", "DRM", "LibInput",
+                "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ShowDemo", "ConfigFile", "Display", "DRM",
+                "LibInput",
                 "Input", "Rotation", "Scenes", "Compositor", "FixedPoint", .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -131,11 +134,11 @@ let package = Package(
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "FixedPoint", "CDRM"]),
         .testTarget(
             name: "ScenesTests",
-            dependencies: ["Scenes", "Motion", "Compositor", "Assets", "Rotation", "Input", "Raster", "Show", "VitrineTestSupport"],
+            dependencies: ["ShowDemo", "Scenes", "Motion", "Compositor", "Assets", "Rotation", "Input", "Raster", "Show", "VitrineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: [
+            dependencies: ["ShowDemo", 
                 "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
                 "LibInput", "Rotation", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
@@ -143,7 +146,7 @@ let package = Package(
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster", "Rotation"]),
         .testTarget(
-            name: "ShowTests", dependencies: ["Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
+            name: "ShowTests", dependencies: ["ShowDemo", "Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "RasterBenchTests", dependencies: ["RasterBench", "Raster", "FixedPoint", "CPixman"]),
         .testTarget(

@@ -1,5 +1,5 @@
 /// A show: what the kiosk plays, as read from a `show.toml` (DESIGN.md §3) or built in
-/// (`DemoShow.show`). Asset paths are relative to the show folder.
+/// (ShowDemo's `DemoShow.show`). Asset paths are relative to the show folder.
 public struct Show: Hashable, Sendable {
     public var title: String
     public var launch: LaunchSection

@@ -6,15 +6,16 @@ import Raster
 ///
 /// Two sources behind one interface, so a scene never knows which it has: files under
 /// a show folder (through Assets' `ImageCache`: decoded on first use, kept within a
-/// budget, a failure remembered and reported once), or the built-in demo show's
-/// pictures, drawn by code on first use and kept likewise.
+/// budget, a failure remembered and reported once), or pictures drawn by code
+/// (`DrawnPictures`: the built-in demo show's, ShowDemo's `ShowAssets.demo()`), drawn on
+/// first use and kept likewise.
 ///
 /// Not thread-safe: one owner (the event loop) calls it. Surfaces handed out are
 /// shared: draw from them, never into them.
 public final class ShowAssets {
     private enum Source {
         case directory(String, ImageCache)
-        case demo(DemoPictureCache)
+        case drawn(any DrawnPictures)
     }
     private let source: Source
     private var warnings: [String] = []
@@ -32,19 +33,10 @@ public final class ShowAssets {
         source = .directory(base, ImageCache(budgetBytes: budgetBytes))
     }
 
-    private init(demo budgetBytes: Int) {
-        source = .demo(DemoPictureCache(budgetBytes: budgetBytes))
+    /// Pictures drawn by `source` (the built-in demo show's: ShowDemo's `demo()`).
+    public init(drawn source: any DrawnPictures) {
+        self.source = .drawn(source)
     }
-
-    /// The built-in demo show's pictures, drawn on first use and cached within 4 MiB
-    /// (a cover or a page; a larger picture, a wallpaper, is kept alone until the next
-    /// miss): the scenes keep them resampled (`ShowPictures`), an original serves only to
-    /// resample it, and sizes come from the design (`size(_:)`), not the pixels.
-    public static func demo() -> ShowAssets { demo(budgetBytes: 4 << 20) }
-
-    /// The demo's pictures, keeping at most `budgetBytes` of drawn pixels (least
-    /// recently used dropped first, and drawn again when asked for).
-    public static func demo(budgetBytes: Int) -> ShowAssets { ShowAssets(demo: budgetBytes) }
 
     /// The picture at `path` (relative to the show folder); the placeholder (64x64, grey
     /// with a cross: see Assets' `Placeholder`) when it is missing or cannot be decoded,
@@ -55,41 +47,32 @@ public final class ShowAssets {
             let load = cache.image(at: base + "/" + path)
             if let error = load.newWarning { warnings.append(error.description) }
             return load.surface
-        case .demo(let cache):
-            let (surface, warning) = cache.image(path)
+        case .drawn(let pictures):
+            let (surface, warning) = pictures.image(path)
             if let warning { warnings.append(warning) }
             return surface
         }
     }
 
-    /// The picture at `path` for showing at about `width` x `height` pixels: a demo
+    /// The picture at `path` for showing at about `width` x `height` pixels: a drawn
     /// picture is drawn at its design's aspect just large enough to cover that size (at
     /// most its natural size), instead of at its natural size to be brought down (the
-    /// launch's doors and background are 1920x1080 by design: at 800x480, drawing them
-    /// so and resampling them was two thirds of the start's instructions); at that very
-    /// size when it has the design's aspect to a pixel; not kept. A file's picture is
-    /// `image(path)`.
+    /// demo's launch doors and background are 1920x1080 by design: at 800x480, drawing
+    /// them so and resampling them was two thirds of the start's instructions); not
+    /// kept. A file's picture is `image(path)`.
     public func image(_ path: AssetPath, covering width: Int, _ height: Int) -> Surface {
-        guard case .demo(let cache) = source, let picture = DemoPicture(path: path) else { return image(path) }
-        let (w, h) = picture.size
-        let scale = Swift.max(Double(width) / Double(w), Double(height) / Double(h))
-        if scale >= 1 { return image(path) }
-        var dw = Swift.max(1, Swift.min(w, Int((Double(w) * scale).rounded(.up))))
-        var dh = Swift.max(1, Swift.min(h, Int((Double(h) * scale).rounded(.up))))
-        // The size asked for has the design's aspect to a pixel (home's wallpaper filling
-        // the screen): drawn at that very size, nothing is left to resample.
-        if dw - width <= 1 && dh - height <= 1 { (dw, dh) = (width, height) }
-        let (surface, warning) = cache.draw(picture, width: dw, height: dh)
+        guard case .drawn(let pictures) = source, let (surface, warning) = pictures.image(path, covering: width, height)
+        else { return image(path) }
         if let warning { warnings.append(warning) }
         return surface
     }
 
     /// The size of the picture at `path`, pixels: what `image(path).width/height` would
-    /// give. The demo's pictures answer from their design without drawing anything (a
-    /// layout asks for sizes before, and more often than, pixels); a file's is decoded
-    /// (through the cache) the first time.
+    /// give. Drawn pictures answer from their design without drawing anything (a layout
+    /// asks for sizes before, and more often than, pixels); a file's is decoded (through
+    /// the cache) the first time.
     public func size(_ path: AssetPath) -> (width: Int, height: Int) {
-        if case .demo = source, let picture = DemoPicture(path: path) { return picture.size }
+        if case .drawn(let pictures) = source, let size = pictures.size(path) { return size }
         if let known = sizes[path] { return known }
         let s = image(path)
         sizes[path] = (s.width, s.height)
@@ -103,7 +86,7 @@ public final class ShowAssets {
     public func removePictures() {
         switch source {
         case .directory(_, let cache): cache.removePictures()
-        case .demo(let cache): cache.removePictures()
+        case .drawn(let pictures): pictures.removePictures()
         }
     }
 
@@ -111,7 +94,7 @@ public final class ShowAssets {
     public var picturesKept: Int {
         switch source {
         case .directory(_, let cache): cache.picturePaths.count
-        case .demo(let cache): cache.count
+        case .drawn(let pictures): pictures.count
         }
     }
 

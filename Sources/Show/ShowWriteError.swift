@@ -1,6 +1,6 @@
 import Assets
 
-/// Why a show could not be written out (`DemoShow.write(to:)`). Each case names the
+/// Why a show could not be written out (ShowDemo's `DemoShow.write(to:)`). Each case names the
 /// path; `description` is the one line `vitrine show init` prints.
 public enum ShowWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `show.toml` is already there: an existing show is never overwritten.

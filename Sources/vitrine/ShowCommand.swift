@@ -1,5 +1,6 @@
 import Runtime
 import Show
+import ShowDemo
 
 /// `vitrine show`: working with show folders.
 struct ShowCommand: Command {

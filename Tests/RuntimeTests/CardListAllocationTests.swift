@@ -5,6 +5,7 @@ import Raster
 import Rotation
 import Runtime
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

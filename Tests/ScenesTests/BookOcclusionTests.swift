@@ -2,6 +2,7 @@ import Assets
 import Compositor
 import Raster
 import Show
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

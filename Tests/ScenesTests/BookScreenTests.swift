@@ -3,6 +3,7 @@ import Compositor
 import Foundation
 import Raster
 import Show
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -2,6 +2,7 @@ import Assets
 import Compositor
 import Foundation
 import Show
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

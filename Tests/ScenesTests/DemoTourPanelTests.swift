@@ -1,5 +1,6 @@
 import Input
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

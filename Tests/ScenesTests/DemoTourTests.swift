@@ -1,6 +1,7 @@
 import Compositor
 import Input
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

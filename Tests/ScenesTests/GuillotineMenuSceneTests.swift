@@ -2,6 +2,7 @@ import Assets
 import Motion
 import Raster
 import Show
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

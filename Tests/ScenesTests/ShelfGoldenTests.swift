@@ -1,6 +1,7 @@
 import Assets
 import Compositor
 import Show
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -4,6 +4,7 @@ import Foundation
 import Motion
 import Raster
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

@@ -3,6 +3,7 @@ import Compositor
 import Input
 import Motion
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

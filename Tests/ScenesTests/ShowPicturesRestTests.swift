@@ -1,6 +1,7 @@
 import Compositor
 import Raster
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

@@ -2,6 +2,7 @@ import Compositor
 import Motion
 import Raster
 import Show
+import ShowDemo
 import Testing
 
 @testable import Scenes

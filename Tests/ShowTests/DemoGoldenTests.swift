@@ -1,4 +1,5 @@
 import Raster
+@testable import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -1,5 +1,6 @@
 import Assets
 import Raster
+@testable import ShowDemo
 import Testing
 
 @testable import Show

@@ -1,4 +1,5 @@
 import Motion
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -1,5 +1,6 @@
 import Assets
 import Raster
+import ShowDemo
 import Testing
 
 @testable import Show

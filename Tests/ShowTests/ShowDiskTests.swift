@@ -1,6 +1,7 @@
 import Assets
 import ConfigFile
 import Glibc
+@testable import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -1,6 +1,7 @@
 import Assets
 import ConfigFile
 import Glibc
+import ShowDemo
 import Testing
 import VitrineTestSupport
 

@@ -1,6 +1,7 @@
 import Assets
 import Glibc
 import Raster
+@testable import ShowDemo
 import Testing
 
 @testable import Show

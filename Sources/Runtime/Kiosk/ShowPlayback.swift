@@ -2,6 +2,7 @@ import Compositor
 import ConfigFile
 import Scenes
 import Show
+import ShowDemo
 
 /// A show (a folder on disk or the built-in demo) as what the kiosk and `render` play.
 public final class ShowPlayback: ShowProgram {

@@ -1,3 +1,5 @@
+import Show
+
 /// The demo show's books: written for Vitrine (no third-party text). Each page is a
 /// heading and a few short paragraphs; `DemoPages` sets them on paper.
 struct DemoBook {

@@ -1,5 +1,6 @@
 import Assets
 import Raster
+import Show
 
 /// Text on the demo pictures, through Assets' TextEngine (DejaVu Sans). A font that
 /// cannot be loaded leaves the text out and is remembered (`fontError`), so the

@@ -1,4 +1,5 @@
 import Raster
+import Show
 
 /// People's portraits: a geometric head and shoulders (no face, no real person) with
 /// skin, hair style, hair colour, clothes, glasses and background chosen from a seed per

@@ -1,5 +1,6 @@
 import Assets
 import Raster
+import Show
 
 /// Book pages: warm paper, a running head, the page's heading over a short rule, its
 /// paragraphs and the page number.

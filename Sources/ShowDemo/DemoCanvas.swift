@@ -1,5 +1,6 @@
 import Glibc
 import Raster
+import Show
 
 /// A surface to draw the demo show's pictures on: anti-aliased convex shapes, vertical
 /// gradients and rectangles, in straight-alpha `0xAARRGGBB` colours.

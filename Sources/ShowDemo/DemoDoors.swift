@@ -1,6 +1,7 @@
 import Assets
 import Glibc
 import Raster
+import Show
 
 /// The launch screen's pictures: two door halves that meet in the middle of the
 /// screen (each a navy door with raised panels, a brass handle on its inner edge and a

@@ -1,5 +1,6 @@
 import Glibc
 import Raster
+import Show
 
 /// The small picture in the lower part of each page, drawn for its book and page: the
 /// atlas follows the sun across one day, the glass book shows a vessel at the furnace,

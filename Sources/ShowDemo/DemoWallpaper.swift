@@ -1,4 +1,5 @@
 import Raster
+import Show
 
 /// The home screen's wallpaper: a navy-to-plum gradient with soft, out-of-focus lights
 /// (seeded: the same picture every run).

@@ -1,6 +1,7 @@
 import Assets
 import Glibc
 import Raster
+import Show
 
 extension DemoShow {
     /// Writes the demo show out as an editable show folder (`vitrine show init DIR`):

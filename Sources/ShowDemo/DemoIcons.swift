@@ -1,4 +1,5 @@
 import Raster
+import Show
 
 /// The tile icons: a rounded square in the icon's colour (lighter at the top) with a
 /// simple white symbol, on transparency (PNG with alpha).

@@ -1,5 +1,6 @@
 import Assets
 import Raster
+import Show
 
 /// Book covers: the book's ground colour, a pattern in its accent (rings, a lattice or
 /// a starry sky with a crescent), a shaded spine and a title band.

@@ -1,3 +1,5 @@
+import Show
+
 /// The built-in demo show, "Museum of Light": everything in it, words and pictures, is
 /// made by Vitrine's own code. Its pictures are drawn on demand by `ShowAssets.demo()`;
 /// `write(to:)` writes the show out as an editable show folder (`vitrine show init`).

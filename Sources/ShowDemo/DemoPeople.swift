@@ -1,3 +1,5 @@
+import Show
+
 /// The demo show's people: invented names, roles and lines (no real people). Their
 /// portraits are drawn from a seed (`DemoPortraits`).
 struct DemoPerson {

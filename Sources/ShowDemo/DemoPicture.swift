@@ -1,4 +1,5 @@
 import Raster
+import Show
 
 /// One picture of the demo show, named by its asset path (`DemoShow.show` uses exactly
 /// these paths), with its natural size, drawn by code on demand.
