@@ -1,5 +1,5 @@
 /// Straight-alpha <-> premultiplied conversion for 8-bit channels, as PNG stores
-/// straight alpha and every Vitrine surface is premultiplied (DESIGN.md §2).
+/// straight alpha and every Vitrine surface is premultiplied (the Architecture article).
 ///
 /// Round trip: for a valid premultiplied channel `p <= a`, `premultiply(unpremultiply(p,
 /// a), a) == p` exactly (for every a and p; the tests check all 32 896 pairs). Unpremultiply

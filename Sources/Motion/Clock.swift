@@ -1,4 +1,4 @@
-// Time sources for animation and physics (DESIGN.md §2 "Time").
+// Time sources for animation and physics (the Architecture article, "Conventions").
 
 #if canImport(Glibc)
     import Glibc
