@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Vitrine: a kiosk runtime for low-power Linux touch panels. Module layout: DESIGN.md §1.
+// Vitrine: a kiosk runtime for low-power Linux touch panels. Modules: Sources/vitrine/Vitrine.docc/Architecture.md.
 import PackageDescription
 
 /// The frame path (touch handling included: a drag's updates come every frame) is

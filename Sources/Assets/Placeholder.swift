@@ -1,6 +1,6 @@
 import Raster
 
-/// What is drawn where a picture could not be loaded (DESIGN.md §3: a missing or corrupt
+/// What is drawn where a picture could not be loaded (Authoring a show: a missing or corrupt
 /// asset never stops the show): mid grey with a darker 2-pixel border and a diagonal
 /// cross from corner to corner. Obviously not content on any screen, the same every
 /// time, and cheap: drawn once, then cached like a picture.

@@ -1,6 +1,6 @@
 import ConfigFile
 
-/// One panel's board file (DESIGN.md §3, "Board file"), parsed and validated: which display
+/// One panel's board file (the board file reference), parsed and validated: which display
 /// backend drives which output, where touch comes from, how the panel is mounted, and
 /// which show plays on it.
 ///

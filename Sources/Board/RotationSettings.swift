@@ -1,7 +1,7 @@
 import Rotation
 
 /// `[rotation]`: how the panel is mounted and what decides the orientation at run time
-/// (DESIGN.md §2, "Rotation").
+/// (the Architecture article's rotation table).
 public struct RotationSettings: Hashable, Sendable {
     /// `mount`: how the panel is physically turned from its native orientation (the
     /// clockwise angle 0, 90, 180 or 270; default 0).

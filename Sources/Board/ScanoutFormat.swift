@@ -1,7 +1,7 @@
 import Raster
 
 /// The spellings `format` accepts: the subset of `PixelFormat` a display scans out
-/// (DESIGN.md §2, "Pixel formats"). Only for parsing: boards carry a `PixelFormat`.
+/// (the Architecture article, "Conventions"). Only for parsing: boards carry a `PixelFormat`.
 enum ScanoutFormat: String, CaseIterable {
     case xrgb8888
     case rgb565

@@ -4,7 +4,7 @@ import Raster
 extension Compositor {
     /// Writes `region` of `target` (target pixels) from a finished frame `source`, turned
     /// by `turn` (nil: not turned) and converted to `target`'s format: the step from a
-    /// logical-space shadow into a panel's scanout buffer (DESIGN.md §1). Large regions
+    /// logical-space shadow into a panel's scanout buffer (the Architecture article, "One frame"). Large regions
     /// are cut into bands for the paint threads, like a repaint.
     ///
     /// - Parameter staging: a 32-bit surface of `target`'s size, needed when the frame is

@@ -87,7 +87,7 @@ extension PixelRect {
 }
 
 /// The damage of the last few frames, so a back buffer last shown `age` frames ago can be
-/// brought up to date by repainting what changed since (DESIGN.md §1 data flow; Slint's
+/// brought up to date by repainting what changed since (the Architecture article, "One frame"; Slint's
 /// and EGL's buffer age). Age 0 means unknown: repaint everything.
 public struct DamageHistory: Sendable {
     /// Frames remembered; an older buffer is repainted whole.

@@ -1,6 +1,6 @@
 import Raster
 
-/// One node of the layer tree, with Core Animation's model (DESIGN.md §2 Transforms):
+/// One node of the layer tree, with Core Animation's model (the Architecture article, "Layers and transforms"):
 /// its own coordinate space is `bounds`; `position` is where its `anchorPoint` sits in
 /// the superlayer's space; `transform` (4x4, perspective in m34) turns it about that
 /// anchor. Sublayers are drawn over the contents, in `zPosition` order (ties: the order

@@ -7,7 +7,7 @@ internal import Glibc
 ///
 /// Angles are radians. In y-down screen space a positive angle about z turns content
 /// clockwise on screen; about y with m34 < 0, a positive angle makes a point at distance
-/// u right of the axis recede (w = 1 + u sin(angle) / 2000), as DESIGN.md §2 states.
+/// u right of the axis recede (w = 1 + u sin(angle) / 2000), as the Architecture article states.
 public struct Transform3D: Hashable, Sendable {
     public var m11, m12, m13, m14: Double
     public var m21, m22, m23, m24: Double

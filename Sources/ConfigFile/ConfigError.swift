@@ -1,5 +1,5 @@
 /// A mistake in a configuration file (a board file or a show manifest), told the way
-/// DESIGN.md §2 wants it: one line, `file:line: key: what is wrong`.
+/// the board file reference shows it: one line, `file:line: key: what is wrong`.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file's path as the user gave it.
     public var file: String

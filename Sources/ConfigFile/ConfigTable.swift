@@ -35,7 +35,7 @@ public struct ConfigTable {
     }
 
     /// Throws for the first key (in file order) that is not in `known`: a typo must not be
-    /// silently ignored (DESIGN.md §3).
+    /// silently ignored (the board file reference).
     public func requireKnownKeys(_ known: [String]) throws(ConfigError) {
         for key in keys where !known.contains(key) {
             let near = known.filter { editDistance($0, key) <= 2 }

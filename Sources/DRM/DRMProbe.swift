@@ -1,4 +1,4 @@
-/// The scan `vitrine run` without a board does (DESIGN.md §3): the first DRM card with a
+/// The scan `vitrine run` without a board does (the README's commands): the first DRM card with a
 /// connected connector, judged from sysfs without opening anything (a card sysfs knows
 /// nothing about is opened and asked).
 public enum DRMProbe {

@@ -1,6 +1,6 @@
 import Display
 
-/// What `vitrine outputs` prints (DESIGN.md §3): each DRM card with its driver and
+/// What `vitrine outputs` prints (Deploying on a panel): each DRM card with its driver and
 /// abilities, connectors (connected or not, modes with the preferred one marked, panel
 /// orientation), CRTCs and planes (type, formats as fourcc text, rotation, what each
 /// shows now: a plane left on by a crashed compositor is seen here). One item a

@@ -22,7 +22,7 @@ struct ScanoutState: Equatable {
     var rotation: UInt64?
 }
 
-/// Atomic and legacy KMS behind one interface (DESIGN.md §6): set a mode with a
+/// Atomic and legacy KMS behind one interface (the Architecture article, "Displays"): set a mode with a
 /// framebuffer, flip to another framebuffer with a completion event, put back what was
 /// there before. `AtomicScanout` tests a modeset before committing it; `LegacyScanout`
 /// can't test and has no plane properties (so no rotation).

@@ -1,6 +1,6 @@
 /// Q16.16 signed fixed point: value = raw / 65536. Range -32768 ... 32767.99998 (32767 + 65535/65536).
 ///
-/// The number type of all per-pixel geometry (DESIGN.md §2 "Numbers"): positions and texture
+/// The number type of all per-pixel geometry (the Architecture article, "Conventions"): positions and texture
 /// steps in pixels. It is the same representation as pixman's `pixman_fixed_t`, so results can
 /// be checked bit for bit against pixman.
 ///

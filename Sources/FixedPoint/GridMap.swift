@@ -7,7 +7,7 @@
 /// with the 2x2 part one of the eight signed permutations (each coefficient -1, 0 or 1,
 /// one non-zero per row and column). Integer pixels map to integer pixels exactly; the
 /// `Double` form maps points (touch) through the same numbers, pixel centres on whole
-/// values as in DESIGN.md §2's table.
+/// values as in the Architecture article's rotation table.
 public struct GridMap: Hashable, Sendable {
     public let xx: Int, xy: Int, tx: Int
     public let yx: Int, yy: Int, ty: Int

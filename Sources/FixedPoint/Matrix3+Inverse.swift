@@ -54,7 +54,7 @@ extension Matrix3 {
     /// 0.5 ulp * (|x'| + |y'| + 1) * (1 + |x|) / W per coordinate, W the third coordinate of the
     /// way back (first order; the exact bound is in MatrixRoundTripTests). Measured: ~20 ulp
     /// for a page turn about a vertical spine, up to ~0.23 px when that page is also spun about
-    /// z on a 1024 x 600 panel. Where that matters, step in Int64 with 32 fraction bits (DESIGN.md §2).
+    /// z on a 1024 x 600 panel. Where that matters, step in Int64 with 32 fraction bits (the Architecture article).
     public var homographyInverse: Matrix3? {
         let det = determinant
         guard det != 0 else { return nil }

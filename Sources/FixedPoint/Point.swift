@@ -1,4 +1,4 @@
-/// A 2D point (or vector) in pixels, Q16.16 coordinates, y grows downwards (DESIGN.md §2).
+/// A 2D point (or vector) in pixels, Q16.16 coordinates, y grows downwards (the Architecture article).
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Fixed
     public var y: Fixed

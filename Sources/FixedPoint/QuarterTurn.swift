@@ -12,7 +12,7 @@
 /// | clockwise270 | sy | sw - 1 - sx |
 ///
 /// This table is written once, in `map(sourceWidth:sourceHeight:)`; sizes, rectangles,
-/// the kernel's walk and the Rotation module's logical <-> panel transform (DESIGN.md §2)
+/// the kernel's walk and the Rotation module's logical <-> panel transform (the Architecture article's table)
 /// all derive from it. Which turn a panel orientation needs is the Rotation module's to
 /// say, not this type's.
 public enum QuarterTurn: Int, Sendable, CaseIterable {

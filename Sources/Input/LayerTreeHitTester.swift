@@ -20,8 +20,8 @@ public protocol HitTestNode: Hashable {
     var clipsHitTestingToBounds: Bool { get }
 
     /// Whether the logical point lies within the layer's bounds, seen through its
-    /// transform: map the point by the inverse of the layer-to-logical 3x3 (DESIGN.md
-    /// §2) and test it against `bounds`. Return false where the layer is not drawn
+    /// transform: map the point by the inverse of the layer-to-logical 3x3 (the Architecture article,
+    /// "Layers and transforms") and test it against `bounds`. Return false where the layer is not drawn
     /// (a single-sided layer turned away, opacity 0).
     func containsForHitTesting(_ point: LogicalPoint) -> Bool
 }

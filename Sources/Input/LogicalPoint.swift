@@ -1,5 +1,5 @@
 /// A point in *logical space*, in points (= logical pixels): what the show is laid out
-/// in, after rotation (DESIGN.md §2). Everything downstream of `TouchTracker` — touch
+/// in, after rotation (the Architecture article). Everything downstream of `TouchTracker` — touch
 /// updates, recognizers, hit testing — works in logical points.
 public struct LogicalPoint: Hashable, Sendable, CustomStringConvertible {
     /// Points from the logical screen's left edge.

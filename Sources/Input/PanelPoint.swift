@@ -1,5 +1,5 @@
 /// A point in *panel space*, in pixels: the scanout buffer's and the digitizer's native
-/// orientation, origin top-left, y down (DESIGN.md §2). Raw touch and pointer events
+/// orientation, origin top-left, y down (the Architecture article). Raw touch and pointer events
 /// carry panel points; only `Rotation` turns them into `LogicalPoint`s, so the two types
 /// are kept apart and cannot be mixed by accident.
 public struct PanelPoint: Hashable, Sendable, CustomStringConvertible {
@@ -22,7 +22,7 @@ public struct PanelPoint: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "panel(\(x), \(y))" }
 }
 
-/// A panel's size in pixels, in its native orientation (DESIGN.md §2: W x H).
+/// A panel's size in pixels, in its native orientation (the Architecture article: W x H).
 public struct PanelSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int

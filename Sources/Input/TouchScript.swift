@@ -1,5 +1,5 @@
-/// A touch script (`vitrine render --touch FILE`, `vitrine run --touch FILE`, DESIGN.md
-/// §3): scripted touch for renders and tests, parsed into the raw events a digitizer
+/// A touch script (`vitrine render --touch FILE`, `vitrine run --touch FILE`, the Touch scripts
+/// article): scripted touch for renders and tests, parsed into the raw events a digitizer
 /// would report, and the orientation changes asked for along the way.
 ///
 /// Plain UTF-8 text, one event per line, `#` starts a comment (a whole line, or the rest

@@ -36,7 +36,7 @@ public final class TouchTracker {
     /// The panel's native size: the pointer's cursor stays within it.
     public let panelSize: PanelSize
 
-    /// Maps panel space to logical space: the rotation (DESIGN.md §2), supplied by the
+    /// Maps panel space to logical space: the rotation (the Architecture article), supplied by the
     /// `Rotation` service. Input never converts between the spaces itself.
     public var toLogical: (PanelPoint) -> LogicalPoint
 

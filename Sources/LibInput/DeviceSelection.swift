@@ -1,4 +1,4 @@
-/// Which input devices drive the show: the board's `[touch] device` (DESIGN.md §3).
+/// Which input devices drive the show: the board's `[touch] device` (the board file reference).
 ///
 /// - nil: every device that can (touch, pointer, tablet), found by udev on seat0 and
 ///   followed as they come and go;

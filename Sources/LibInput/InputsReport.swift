@@ -1,12 +1,15 @@
 internal import Glibc
 
-/// `vitrine inputs`' text: a few lines a device, then the nodes that could not be opened.
+/// `vitrine inputs`' text: a few lines a device, then the nodes that could not be opened,
+/// then, when a board names a device (`[touch] device`), whether that device is here.
 public enum InputsReport {
     public static func lines(
         _ devices: [InputDeviceInfo], selection: DeviceSelection, failures: [String: Int32]
     ) -> [String] {
         var out: [String] = []
-        if devices.isEmpty && failures.isEmpty { return ["no input devices (libinput sees none on seat0)"] }
+        if devices.isEmpty && failures.isEmpty {
+            return ["no input devices (libinput sees none on seat0)"] + [presence(devices, selection)].compactMap { $0 }
+        }
         for d in devices.sorted(by: { Self.order($0.sysname, $1.sysname) }) {
             out.append("\(d.node): \(d.name)")
             out.append("  capabilities: \(d.capabilities.names)")
@@ -21,7 +24,22 @@ public enum InputsReport {
         for (node, e) in failures.sorted(by: { Self.order($0.key, $1.key) }) {
             out.append("\(node): cannot open: \(DeviceOpen.reason(e))")
         }
+        if let line = presence(devices, selection) { out.append(line) }
         return out
+    }
+
+    /// For a board that names its device (a name or a node): whether it is here. A named
+    /// device that is absent is what leaves a kiosk untouchable (it waits for the device,
+    /// logging that once), so the line says so and how to take any touchscreen instead.
+    /// nil for `.every`: whatever is listed as driving the show does.
+    static func presence(_ devices: [InputDeviceInfo], _ selection: DeviceSelection) -> String? {
+        guard selection != .every else { return nil }
+        let found = devices.filter { selected($0, selection) }.map(\.node).sorted { order($0, $1) }
+        if !found.isEmpty {
+            return "the board's device (\(selection)): present (\(found.joined(separator: ", ")))"
+        }
+        return "the board's device (\(selection)): not present: the kiosk waits for it and takes no touch until it"
+            + " appears (leave [touch] device out to take every touchscreen)"
     }
 
     /// Whether the board's selection takes `device` (a /dev path is compared after

@@ -51,7 +51,7 @@
 /// merely passes through zero speed (the top of a swing) does not settle unless its motion
 /// is so slow it stays under both thresholds for the whole duration.
 public final class PhysicsWorld {
-    /// The fixed step, seconds (DESIGN.md §2 "Time").
+    /// The fixed step, seconds (the Architecture article, "Conventions").
     public static let stepDuration = 0.004
     /// Velocity solver iterations per step.
     public static let velocityIterations = 10

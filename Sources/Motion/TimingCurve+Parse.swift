@@ -1,4 +1,4 @@
-// The show manifest's spelling of timing curves (DESIGN.md §3, `curve = "ease-in-out"`).
+// The show manifest's spelling of timing curves (`curve = "ease-in-out"`: Authoring a show).
 
 /// Why a timing curve could not be made or parsed. `description` is the message shown to a
 /// person (after `file:line: key: ` in a manifest error).

@@ -5,7 +5,7 @@
 #endif
 
 /// A 2-D vector or point in Double precision: points (or points per second, ...) in logical
-/// space, y growing downwards (DESIGN.md §2 "Coordinates").
+/// space, y growing downwards (the Architecture article, "Coordinate spaces").
 ///
 /// Per-pixel work uses `FixedPoint`; `Vector2` is for animation and physics, which run once
 /// per layer per frame.

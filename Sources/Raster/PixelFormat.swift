@@ -1,4 +1,4 @@
-/// The pixel formats Vitrine draws in and scans out (DESIGN.md §2, "Pixel formats").
+/// The pixel formats Vitrine draws in and scans out (the Architecture article, "Conventions").
 ///
 /// 32-bit formats are stored as one native-endian `UInt32` per pixel, `0xAARRGGBB`
 /// (DRM's `XR24`/`AR24` on little-endian machines, pixman's `x8r8g8b8`/`a8r8g8b8`).

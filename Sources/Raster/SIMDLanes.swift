@@ -15,7 +15,7 @@
 /// and the generic shift operators are lane-by-lane loops over `indices`: in the
 /// release build four specializations of `SIMD8.init(truncatingIfNeeded:)`
 /// were left as calls inside the over loop (6-8x pixman). `Tests/bench/gate` counts the
-/// kernels' instructions, and README's "Raster kernels against pixman" says how to see
+/// kernels' instructions, and the Performance article says how to see
 /// the symbols in the binary (`nm`): there must be none.
 
 /// Two pixels' bytes (lanes 0-7 of `v`) zero-extended to 16-bit lanes (punpcklbw).

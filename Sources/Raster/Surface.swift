@@ -83,7 +83,7 @@ public final class Surface: @unchecked Sendable {
     }
 
     /// The longest side a surface may have, pixels: positions within one are Q16.16
-    /// (DESIGN.md §2), whose whole part holds 32768 at most.
+    /// (the Architecture article, "Conventions"), whose whole part holds 32768 at most.
     public static let maxSide = 1 << 15
 
     private static func validate(width: Int, height: Int, format: PixelFormat, stride: Int?) throws(RasterError) {

@@ -28,7 +28,7 @@ internal import Glibc
 ///
 /// Its four names, on the panel's axes (`Acceleration`: x to the right edge, y to the top
 /// edge, gravity as read), map to Vitrine's orientations (the clockwise angle the panel is
-/// turned, DESIGN.md §2) so:
+/// turned, as a board's mount is) so:
 ///
 /// | iio-sensor-proxy | reads about | gravity pulls towards | `Orientation` |
 /// |---|---|---|---|

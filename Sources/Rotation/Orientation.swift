@@ -1,5 +1,5 @@
 /// How the panel is turned from its native orientation: the clockwise angle, in degrees,
-/// by which it is physically turned (DESIGN.md §2). The board's `rotation.mount`, what
+/// by which it is physically turned (the Architecture article). The board's `rotation.mount`, what
 /// `vitrine ctl rotate` asks for, what a sensor reports: every orientation in Vitrine is
 /// one of these four values, never a bare integer.
 public enum Orientation: Int, Sendable, CaseIterable, Hashable, CustomStringConvertible {

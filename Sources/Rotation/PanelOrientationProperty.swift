@@ -6,7 +6,7 @@
 /// over the current entry's name.
 ///
 /// Each name is read as the panel's turn within the casing, in Vitrine's terms (the
-/// clockwise angle the panel is turned from its native orientation, DESIGN.md §2):
+/// clockwise angle the panel is turned from its native orientation, as a board's mount is):
 ///
 /// | kernel name | `Orientation` |
 /// |---|---|

@@ -3,7 +3,7 @@ import Input
 
 /// The one transform between logical space (what the show is laid out in) and panel space
 /// (the scanout buffer and the digitizer, native orientation) for a panel of native size
-/// `panelWidth` x `panelHeight` turned `orientation` (DESIGN.md §2). The output turns its
+/// `panelWidth` x `panelHeight` turned `orientation` (the Architecture article's table). The output turns its
 /// frames with `scanoutTurn` (on the plane, or in software), and touch comes back through
 /// the inverse of the same map, so pixels and touch can never disagree.
 ///

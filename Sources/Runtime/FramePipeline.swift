@@ -8,7 +8,7 @@ import Rotation
 /// When the panel is mounted turned and the display can't turn on scanout (a DRM plane's
 /// rotation), or it scans out rgb565, or its memory is slow to read (`prefersShadow`),
 /// the compositor draws into a shadow surface and only the repaired rectangles are
-/// turned (and converted) into the panel's back buffer. DESIGN.md §1, "Data flow of one
+/// turned (and converted) into the panel's back buffer. The Architecture article, "One
 /// frame".
 public final class FramePipeline {
     public let compositor: Compositor

@@ -1,7 +1,7 @@
 import Input
 import Rotation
 
-/// What `vitrine render` was asked for (DESIGN.md §3): the panel, the scene, the times
+/// What `vitrine render` was asked for (the README's commands): the panel, the scene, the times
 /// and where the pictures go.
 public struct RenderRequest: Sendable, Equatable {
     /// When to draw frames.
@@ -30,7 +30,7 @@ public struct RenderRequest: Sendable, Equatable {
     public var timingOnly = false
     /// Repaint every frame whole (buffers handed out with age 0): the cost of a full frame.
     public var fullRepaint = false
-    /// A touch script (DESIGN.md §3) played into the scene, panel coordinates; its
+    /// A touch script (the Touch scripts article) played into the scene, panel coordinates; its
     /// `rotate` lines turn the show (`HeadlessRenderer`).
     public var touchPath: String?
     /// A touch script already parsed (the demo tour), played instead of `touchPath`.

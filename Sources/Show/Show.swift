@@ -1,4 +1,4 @@
-/// A show: what the kiosk plays, as read from a `show.toml` (DESIGN.md §3) or built in
+/// A show: what the kiosk plays, as read from a `show.toml` (Authoring a show) or built in
 /// (ShowDemo's `DemoShow.show`). Asset paths are relative to the show folder.
 public struct Show: Hashable, Sendable {
     public var title: String

@@ -20,7 +20,7 @@ enum Limits {
 
     /// The most tiles on the home screen. A screen makes every one of its tiles (icon,
     /// title, tap) when it is built, so its start and its memory grow with them (measured
-    /// in the README, "Limits": 10 000 tiles took seconds and 190 MB). More is refused,
+    /// once: 10 000 tiles took seconds and 190 MB). More is refused,
     /// not slowed to.
     static let homeTiles = 500
     /// The most tiles in one folder. A folder's panel shows all of its tiles at once (no

@@ -1,7 +1,7 @@
 import ConfigFile
 import Motion
 
-/// Reads a show manifest's tables into a `Show` (the schema of DESIGN.md §3), checking
+/// Reads a show manifest's tables into a `Show` (the keys of Authoring a show), checking
 /// types, ranges, ids and asset paths as it goes, and `open` targets once every id is
 /// known (a tile may open a folder defined further down).
 ///

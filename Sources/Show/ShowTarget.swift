@@ -2,7 +2,7 @@
 public typealias AssetPath = String
 
 /// Where a tile or menu item goes: "home", "shelf", "menu", "folder:<id>", "book:<id>",
-/// "cards:<id>" (DESIGN.md §3). Parsing checks the spelling only; whether the id exists is
+/// "cards:<id>" (Authoring a show, "Targets"). Parsing checks the spelling only; whether the id exists is
 /// checked by the manifest loader against the whole show.
 public enum ShowTarget: Hashable, Sendable, CustomStringConvertible {
     case home, shelf, menu

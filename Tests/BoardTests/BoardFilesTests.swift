@@ -80,7 +80,9 @@ import Testing
         #expect(b.display.device == nil)
         #expect(b.display.connector == "DSI-1")
         #expect(b.display.mode == DisplaySettings.Mode(width: 800, height: 480, refresh: 60))
-        #expect(b.touch.device == "FT5406 memory based driver")
+        // No device named: its name depends on the kernel's driver ("generic ft5x06 (79)" under
+        // KMS, "FT5406 memory based driver" under the old firmware), so every touchscreen drives it.
+        #expect(b.touch.device == nil)
         #expect(b.touch.calibration == nil)
         #expect(b.touch.pointerAsTouch == false)
         #expect(b.rotation.mount == .upright)

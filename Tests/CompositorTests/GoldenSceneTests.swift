@@ -5,7 +5,7 @@ import VitrineTestSupport
 @testable import Compositor
 
 /// The compositor's pictures, checked by eye once and by golden image since
-/// (DESIGN.md §4): a backdrop, a card turned about z, a page turned in perspective about
+/// (the Testing article): a backdrop, a card turned about z, a page turned in perspective about
 /// its spine, a faded group of overlapping squares, a translucent colour and a masked
 /// layer. 160x120, small enough for a debug build.
 @Suite struct GoldenSceneTests {

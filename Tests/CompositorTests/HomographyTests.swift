@@ -36,7 +36,7 @@ import Testing
 
     @Test func flatteningFollowsCoreAnimation() {
         // A point at distance u right of a y-axis hinge, m34 = -1/2000, angle a:
-        // w = 1 + u sin(a) / 2000 (DESIGN.md §2), x = u cos(a) / w.
+        // w = 1 + u sin(a) / 2000 (the Architecture article), x = u cos(a) / w.
         let a = 0.7, u = 300.0
         let t = Transform3D.perspective(eyeDistance: 2000).rotated(angle: a, x: 0, y: 1, z: 0)
         let (x, _, w) = t.flattened.applyHomogeneous(x: u, y: 0)

@@ -49,7 +49,7 @@ import Testing
     static let punctuation = Array("[]{}=\"'.,#\n\r\\ \t_-+:0aZ".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
 
     /// The seeds of the mutations: every board file in the repository, and the manifest
-    /// of DESIGN.md §3.
+    /// of a show manifest.
     static let seeds: [[UInt8]] = {
         var seeds = [Array(designManifest.utf8)]
         let board = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)

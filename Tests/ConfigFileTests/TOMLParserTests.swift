@@ -189,7 +189,7 @@ import Testing
     }
 }
 
-/// The show manifest of DESIGN.md §3, as written there.
+/// A show manifest with every section, as the project's first one was written.
 let designManifest = """
     title = "Museum of Light"
 

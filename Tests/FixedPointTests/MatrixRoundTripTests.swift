@@ -57,7 +57,7 @@ struct MatrixRoundTripTests {
         }
     }
 
-    /// Stated tolerance for the case the compositor meets (DESIGN.md §2): a 512 x 600 page turned
+    /// Stated tolerance for the case the compositor meets (the Architecture article): a 512 x 600 page turned
     /// about its spine (at its centre) by 10...80 degrees with m34 = -1/2000, centred on a
     /// 1024 x 600 panel, optionally also spun about z. Round trip through homographyInverse within
     /// 1/1024 px unspun, 1/2 px spun, and within the first-order bound of `checkRoundTrip`.

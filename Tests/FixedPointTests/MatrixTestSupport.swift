@@ -64,7 +64,7 @@ extension SplitMix64 {
     }
 
     /// An affine map followed by a perspective row (p, q, 1) with |p|, |q| <= 1/5000 per pixel and
-    /// r in [0.75, 1.25] (the size of Core Animation's m34 = -1/2000 page turns, DESIGN.md §2), so
+    /// r in [0.75, 1.25] (the size of Core Animation's m34 = -1/2000 page turns, the Architecture article), so
     /// w > 0.4 over a 1024 x 600 panel.
     mutating func nextProjective() -> Matrix3 {
         var m = nextAffine()

@@ -28,7 +28,7 @@ import Testing
 
     @Test func downMoveUpBecomeOneSequenceInLogicalSpace() {
         // A stand-in for the rotation at 90 degrees on a 800x480 panel: the inverse of
-        // DESIGN.md's table, logical (x, y) = (H - 1 - panel y, panel x).
+        // The Architecture article's table, logical (x, y) = (H - 1 - panel y, panel x).
         let rig = Rig(map: { LogicalPoint(x: 479 - $0.y, y: $0.x) })
         rig.send(.down(0, 400, 240, at: 0), .frame(at: 0))
         rig.send(.move(0, 390, 240, at: 0.05), .frame(at: 0.05))

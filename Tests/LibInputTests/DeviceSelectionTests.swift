@@ -22,6 +22,18 @@ import Testing
         #expect(InputDeviceInfo.Capabilities([]).names == "none")
     }
 
+    /// A board without `[touch] device` (the Raspberry Pi board) takes the official panels'
+    /// touchscreens whatever their driver calls them, and nothing that cannot touch.
+    @Test func everyTakesTheRaspberryPiTouchscreensByAnyName() {
+        for name in [
+            "generic ft5x06 (79)", "generic ft5x06 (00)", "FT5406 memory based driver",
+            "11-005d Goodix Capacitive TouchScreen",
+        ] {
+            #expect(DeviceSelection.every.selects(InputDeviceInfo(name: name, sysname: "event3", capabilities: .touch)))
+        }
+        #expect(!DeviceSelection.every.selects(InputDeviceInfo(name: "vc4-hdmi-0", sysname: "event0", capabilities: .keyboard)))
+    }
+
     /// open_restricted: close-on-exec and non-blocking; read-only when writing is refused.
     @Test func devicesOpenReadOnlyWhenWritingIsRefused() {
         var calls: [Int32] = []

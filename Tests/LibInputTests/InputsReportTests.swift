@@ -32,7 +32,28 @@ import Testing
             "  capabilities: keyboard",
             "  drives the show: no",
             "/dev/input/event11: cannot open: permission denied (the user needs the input group)",
+            "the board's device (the device named \"Vitrine virtual touchscreen\"): present (/dev/input/event4)",
         ])
+    }
+
+    /// A board naming a device that is not here (the old Raspberry Pi firmware driver's
+    /// name on a KMS kernel) is told so, with the way out.
+    @Test func aNamedDeviceThatIsAbsentIsSaidToBe() {
+        let devices = [InputDeviceInfo(name: "generic ft5x06 (79)", sysname: "event2", capabilities: .touch)]
+        let lines = InputsReport.lines(devices, selection: .name("FT5406 memory based driver"), failures: [:])
+        #expect(lines.last == "the board's device (the device named \"FT5406 memory based driver\"): not present: the"
+            + " kiosk waits for it and takes no touch until it appears (leave [touch] device out to take every touchscreen)")
+        #expect(lines.contains("  drives the show: no"))
+        let none = InputsReport.lines([], selection: .node("/dev/input/event9"), failures: [:])
+        #expect(none.count == 2)
+        #expect(none[1].hasPrefix("the board's device (/dev/input/event9): not present"))
+    }
+
+    /// Without a named device (every touchscreen) there is nothing to be absent.
+    @Test func everyDeviceAddsNoPresenceLine() {
+        let devices = [InputDeviceInfo(name: "generic ft5x06 (79)", sysname: "event2", capabilities: .touch)]
+        let lines = InputsReport.lines(devices, selection: .every, failures: [:])
+        #expect(lines == ["/dev/input/event2: generic ft5x06 (79)", "  capabilities: touch", "  drives the show: yes"])
     }
 
     @Test func noDevicesIsSaidPlainly() {

@@ -120,7 +120,7 @@ import Testing
         if workload == .projectiveBilinear {
             // Only on the page, away from its spine and top edge: pixman's unsigned
             // division gets positions left of the spine and above the page wrong
-            // (README, "Raster kernels against pixman"). The page is the right half, x >= W/2 + 1.
+            // (the Performance article). The page is the right half, x >= W/2 + 1.
             let m = BenchTransforms.projectiveInverse(width: w, height: h)
             let onPage: (Int, Int) -> Bool = { x, y in
                 let X = Double(x) + 0.5, Y = Double(y) + 0.5

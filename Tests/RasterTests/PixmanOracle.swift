@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-// pixman as the oracle for Raster's kernels (DESIGN.md §4): the same inputs composed by
+// pixman as the oracle for Raster's kernels (the Testing article): the same inputs composed by
 // both, then compared pixel by pixel. pixman works directly on the Surfaces' memory.
 
 /// A pixman image: either bits over a `Surface`'s memory (no copy; the surface is kept
@@ -255,7 +255,7 @@ enum PixmanGeometry {
     }
 
     /// A page turned `degrees` about its left edge (the spine), as the bench's
-    /// projective_bilinear and DESIGN.md §2's sign conventions: the sw x sh page's point
+    /// projective_bilinear and the Architecture article's sign conventions: the sw x sh page's point
     /// (u, v) goes to 3D (u cos, v - sh/2, -u sin), is seen with m34 = -1/`eye`
     /// (w = 1 + u sin / eye), and lands on screen at (spineX + x'/w, midY + y'/w).
     /// Returns the page-to-screen homography.

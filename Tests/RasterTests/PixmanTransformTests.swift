@@ -188,7 +188,7 @@ struct PixmanTransformTests {
     /// right: its exact (Double) source position through the Q16.16 matrix `m` has w > 0,
     /// 1/256 <= u < sw + 0.5 and 1/256 <= v < sh + 0.5. (pixman 0.42 divides u and v as
     /// unsigned, so where either is negative its samples are meaningless; see
-    /// README, "Raster kernels against pixman".)
+    /// the Performance article.)
     static func onPage(_ m: Matrix3, sw: Int, sh: Int, x: Int, y: Int) -> Bool {
         let (uh, vh, wh) = PixmanGeometry.apply(m.rowsAsDoubles, Double(x) + 0.5, Double(y) + 0.5)
         guard wh > 0 else { return false }

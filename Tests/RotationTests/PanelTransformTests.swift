@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rotation
 
-/// The one transform: DESIGN.md §2's table, written out here by hand for an 800x480 panel
+/// The one transform: the Architecture article's table, written out here by hand for an 800x480 panel
 /// as the oracle, against `PanelTransform` (which derives it from `QuarterTurn`'s map).
 @Suite struct PanelTransformTests {
     /// Each panel corner, touched, in logical space: what a person holding the panel turned
@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    /// DESIGN.md §2's table, point by point, for a logical point and the logical size.
+    /// The Architecture article's table, point by point, for a logical point and the logical size.
     @Test(arguments: Orientation.allCases) func logicalPointsLandWhereTheTableSays(o: Orientation) {
         let (W, H) = (800, 480)
         let t = PanelTransform(orientation: o, panelWidth: W, panelHeight: H)

@@ -7,7 +7,7 @@ import Runtime
 import Scenes
 import Testing
 
-/// No heap allocation per frame in steady state (DESIGN.md §5): the built-in test scene,
+/// No heap allocation per frame in steady state (the Performance article): the built-in test scene,
 /// with text, animated and then still, through the whole frame pipeline (scene update,
 /// compositor, turning into the panel buffer, present). Counted by interposing malloc
 /// in the test executable (Tests/CAllocCount), per thread.

@@ -10,7 +10,7 @@ import Testing
 
 @testable import Scenes
 
-/// The card list allocates nothing per frame in steady state (DESIGN.md §5): once the
+/// The card list allocates nothing per frame in steady state (the Performance article): once the
 /// cards near the screen have their views, the frames of a tip-in and of a small drag
 /// (no card coming near) go through the whole pipeline (scene update, compositor, panel
 /// buffer) without a heap allocation. Counted as `AllocationTests` does.

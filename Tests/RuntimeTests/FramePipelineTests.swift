@@ -32,7 +32,7 @@ import VitrineTestSupport
 
     /// A marker in each logical corner (a different colour each: top-left red, top-right
     /// green, bottom-left blue, bottom-right white), rendered on the headless backend in
-    /// each orientation, lands on the panel pixel DESIGN.md §2's table gives (written out
+    /// each orientation, lands on the panel pixel the Architecture article's table gives (written out
     /// here for the 24x16 panel).
     @Test(arguments: Orientation.allCases) func cornerMarkersLandOnTheTablesPanelPixels(o: Orientation) throws {
         let display = try HeadlessDisplay(width: 24, height: 16, buffers: 2)
@@ -63,7 +63,7 @@ import VitrineTestSupport
     }
 
     /// Every mount and rgb565: the panel buffer is the logical frame turned exactly by
-    /// DESIGN.md §2's table (pixel by pixel), and damage repair keeps it so.
+    /// The Architecture article's table (pixel by pixel), and damage repair keeps it so.
     @Test(arguments: [90, 180, 270]) func turnedFrameFollowsTheTable(mount: Int) throws {
         let (display, pipeline) = try frame(mount: mount, time: 0.5)
         // Logical (x, y) lands on a panel pixel per the table: compare against a mount-0

@@ -7,7 +7,7 @@ import Scenes
 import Show
 import Testing
 
-/// No heap allocation per frame while the guillotine menu swings (DESIGN.md §5): the
+/// No heap allocation per frame while the guillotine menu swings (the Performance article): the
 /// demo show's home with the menu dropping from t = 0, through the whole frame pipeline,
 /// counted by interposing malloc (Tests/CAllocCount), per thread. The first frames make
 /// the blade's picture, text and caches; after them, the physics steps, the layer

@@ -16,7 +16,7 @@ import VitrineTestSupport
     static let (W, H) = (800, 480)
 
     /// The logical frame of `panel` (a panel picture drawn in orientation `o`): each
-    /// logical (x, y) read from the panel pixel DESIGN.md §2's table gives.
+    /// logical (x, y) read from the panel pixel the Architecture article's table gives.
     static func logical(_ panel: Surface, _ o: Orientation) throws -> Surface {
         let (lw, lh) = o.logicalSize(panelWidth: panel.width, panelHeight: panel.height)
         let s = try Surface(width: lw, height: lh, format: .xrgb8888)
@@ -45,7 +45,7 @@ import VitrineTestSupport
     /// the panel's bottom left; at 180 the 0 picture upside down; at 270 the 90 picture
     /// upside down, reading from top to bottom.
     ///
-    /// Numbers: the logical frame read back through DESIGN.md §2's table is the same
+    /// Numbers: the logical frame read back through the Architecture article's table is the same
     /// picture for 0 and 180 and for 90 and 270 (one layout per logical size, turned
     /// onto the panel), and the 90 one is what an upright 480x800 panel shows.
     @Test(arguments: Orientation.allCases) func homeAtRest(o: Orientation) throws {

@@ -13,7 +13,7 @@ import Testing
 @testable import Scenes
 
 /// No heap allocation per frame in steady state, for every scene of the demo show
-/// (DESIGN.md §5; issue 19): the kiosk's own frame (`Kiosk.frame`: the router's tick, the
+/// (the Performance article): the kiosk's own frame (`Kiosk.frame`: the router's tick, the
 /// scene's update, a turn's step, the compositor, the panel buffer, present) and the
 /// touches that reach it through the kiosk's touch feed (`Kiosk.feedTouches`: tracker,
 /// router, the scene's gestures), on a manual clock at 60 Hz, counted on the loop's

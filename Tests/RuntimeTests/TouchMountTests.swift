@@ -6,7 +6,7 @@ import Testing
 
 /// libinput's positions at the panel's native size, through the edge and the tracker's
 /// panel-to-logical map, at every mount: each corner of the panel lands on the logical
-/// point DESIGN.md §2's table gives (inverted), and a point past the panel's edge is held
+/// point the Architecture article's table gives (inverted), and a point past the panel's edge is held
 /// to the corner.
 @Suite struct TouchMountTests {
     /// Panel corner (native pixels) → the logical point expected at `mount`, for 800x480.

@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    /// The sign (DESIGN.md §2): a right page at rest (r = 0.5) comes towards the viewer,
+    /// The sign (the Architecture article): a right page at rest (r = 0.5) comes towards the viewer,
     /// so it is taller at its free edge than at its spine; a left page likewise.
     @Test func pagesAtRestComeForward() throws {
         let L = BookLayout(itemCount: 9, width: 800, height: 480, aspect: 0.75)

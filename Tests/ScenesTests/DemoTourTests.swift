@@ -74,7 +74,7 @@ import Testing
         #expect(v.targets == [.home, .folder("more"), .home, .folder("more"), .cards("team"), .home])
     }
 
-    /// The tour's logical points land on DESIGN.md §2's panel pixels, and come back
+    /// The tour's logical points land on the Architecture article's panel pixels, and come back
     /// through the touch path's inverse.
     @Test(arguments: [0, 90, 180, 270]) func panelPixelsRoundTrip(mount: Int) {
         let (w, h) = (240, 144)

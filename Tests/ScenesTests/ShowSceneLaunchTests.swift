@@ -146,7 +146,7 @@ import Testing
 
     /// A cold start shows the doors; a start at a screen shows it at once, without them;
     /// a start at a folder on the home screen shows home with the folder's reveal
-    /// starting at t = 0 (DESIGN.md §3; before issue 5, the folder's plain screen).
+    /// starting at t = 0 (as `--scene folder:<id>` does; before, the folder's plain screen).
     @Test func startAtAScreenSkipsTheDoors() throws {
         let h = try ShowHarness(start: .shelf)
         #expect(h.scene.launch == nil)

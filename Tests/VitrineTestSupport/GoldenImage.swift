@@ -2,7 +2,7 @@ import Assets
 import Glibc
 import Raster
 
-/// Golden-image assertions (DESIGN.md §4): a rendered surface is compared with a PNG
+/// Golden-image assertions (the Testing article): a rendered surface is compared with a PNG
 /// checked into `Tests/<Module>Tests/Golden/`, named after its parameters
 /// (`folder_r90_t0250.png`).
 ///

@@ -2,7 +2,7 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// DESIGN.md §2's exit codes, each through the real binary.
+/// The exit codes (the Architecture article, "Conventions"), each through the real binary.
 @Suite struct ExitCodeTests {
     let vitrine = ChildProcess.vitrineBinary()
     static let root = KioskProcessTests.root

@@ -3,7 +3,7 @@ import Testing
 import VitrineTestSupport
 
 /// The real `vitrine run` against the fake compositor (Tests/WaylandFake): each fault
-/// ends in the exit status and log line README's "Wayland boards" promises, and the
+/// ends in the exit status and log line the Architecture article's "Displays" promises, and the
 /// faults the kiosk rides out (storms, tiny sizes, held buffers) leave it drawing at the
 /// right size into buffers the compositor gave back.
 @Suite(.serialized, .enabled(if: FakeCompositor.isBuilt, "the WaylandFake compositor is not built"))

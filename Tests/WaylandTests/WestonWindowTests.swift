@@ -133,7 +133,7 @@ struct WestonWindowTests {
         #expect(kiosk.standardError.contains("went away"), "\(kiosk.standardError)")
     }
 
-    /// `vitrine run` without `--board`, WAYLAND_DISPLAY set (DESIGN.md §3): a window, not
+    /// `vitrine run` without `--board`, WAYLAND_DISPLAY set (the README's commands): a window, not
     /// fullscreen, at the default window size, that draws the show; SIGTERM ends it.
     @Test func runWithoutABoardOpensAWindowWhenWaylandDisplayIsSet() throws {
         let weston = try Weston(name: "no-board")

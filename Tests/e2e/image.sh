@@ -36,7 +36,7 @@ install -D -m 0644 "$here/guest/vitrine-e2e.service" "$stage/etc/systemd/system/
 install -D -m 0644 "$here/guest/vitrine-e2e-mark.service" "$stage/etc/systemd/system/vitrine-e2e-mark.service"
 install -D -m 0755 "$here/guest/vitrine-e2e" "$stage/usr/local/lib/vitrine-e2e/vitrine-e2e"
 # fbdev boards get the project's drop-in (the kiosk takes tty1, so fbcon stops drawing
-# over the frames), as README.md tells an administrator to install it.
+# over the frames), as Deploying on a panel tells an administrator to install it.
 if grep -Eq '^backend *= *"fbdev"' "$board"; then
     install -D -m 0644 "$project/systemd/vitrine-fbdev.conf" "$stage/etc/systemd/system/vitrine.service.d/fbdev.conf"
 fi

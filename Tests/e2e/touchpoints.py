@@ -13,7 +13,7 @@ Writes REFDIR/touch.conf (shell variables, installed in the guest as
 on the headless path what the guest checks expect of it (then the suite's touch checks
 would test the harness, not the kiosk).
 
-The places, in panel pixels (what the digitizer reports; DESIGN.md section 2 turns them
+The places, in panel pixels (what the digitizer reports; the Architecture article's table turns them
 into logical points):
 - the Books tile: the demo tour's tap that opens the folder "books" (`vitrine render
   --tour --rotation R` writes the tour's script with exact panel coordinates for that
@@ -25,7 +25,7 @@ into logical points):
   logical column 4 is the panel's plain colour (its top at mount 0 is also the first row
   from which every row down to the bottom has that colour; at 90 and 270 the home
   screen's lower part shows below the panel). The logical point goes to panel pixels by
-  DESIGN.md's table: CLOSE (mount 0) and CLOSE_R<R>;
+  the Architecture article's table: CLOSE (mount 0) and CLOSE_R<R>;
 - places where a touch does nothing on the home screen (the wallpaper below the tiles):
   for the two-finger touch, the held touch pulled out with its device, the bad input
   and the flood.
@@ -64,7 +64,7 @@ MIN_PANEL_ROWS = 100
 
 def panel_of(rotation, width, height, x, y):
     """The panel pixel of logical point (x, y) on a `width` x `height` panel (native
-    size) turned by `rotation`: DESIGN.md section 2's table."""
+    size) turned by `rotation`: the Architecture article's table."""
     return {0: (x, y), 90: (y, height - 1 - x), 180: (width - 1 - x, height - 1 - y),
             270: (width - 1 - y, x)}[rotation]
 

@@ -27,7 +27,7 @@ How the screen is watched
 Frames where the class changes are kept as PNG in --out/frames/, with the full timeline
 in --out/timeline.txt.
 
-Tolerance (stated in the README): a screen matches a reference when, over every pixel,
+Tolerance (stated in Tests/e2e/README.md): a screen matches a reference when, over every pixel,
 the mean absolute channel difference is at most 1.0 % of full scale and at most 1.0 % of
 the pixels differ by more than 8 (of 255) in some channel. The kiosk draws the same
 frame as `vitrine render` (same code, same clock value, xrgb8888 both ways), so the
@@ -78,7 +78,7 @@ DOORS_SURELY_SEEN_S = 0.3
 # The guest's "E2E end" to QEMU's exit (poweroff): a hang bound (measured 2.6-9.2 s).
 POWEROFF_HANG_S = 60.0
 # The configurations whose kiosk keeps its DRM card in systemd's file-descriptor store
-# (README, "No dark screen after a crash"): after kill -9 the last frame stays on screen
+# (the Architecture article, "Displays"): after kill -9 the last frame stays on screen
 # and the restarted kiosk resumes at home without the doors, so every screendump from the
 # kill to the end of the watch must be the home screen (never dark, never the console).
 KEEPS_FRAME = ("std-vga", "virtio-gpu")

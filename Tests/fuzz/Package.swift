@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // Vitrine's fuzz targets: libFuzzer executables, one per parser or decoder a user can feed
-// (README, "Fuzzing"). A package of its own, depending on the main package by path, so that
+// (the Testing article, "Fuzzing"). A package of its own, depending on the main package by path, so that
 // `swift build` and `swift test` at the top never build them. Built and run by `./run`:
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address
 // Each target is one main.swift: the test of one input, handed to libFuzzer's driver

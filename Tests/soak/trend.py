@@ -26,7 +26,7 @@ The criterion, per metric:
   4. rise = last level - first level. The trace fails when rise > the metric's
      threshold: RSS 2048 KiB (in the hour measured, levels two passes apart differed by
      at most +1172 KiB, and a 2-minute run starts with +300 to +900 KiB of settling:
-     see README "Soak"; a leak of 5 MiB a minute, 1.4 KiB a frame at 60 fps, is caught
+     see the Testing article, "The soak"; a leak of 5 MiB a minute, 1.4 KiB a frame at 60 fps, is caught
      within a 2-minute run, one of 70 KiB a minute, 4 MiB an hour, within an hour),
      descriptors and threads 0 (whole counts: in steady state the levels do not move at
      all; a single descriptor or thread more in the last third is a leak).

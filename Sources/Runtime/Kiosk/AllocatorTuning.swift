@@ -15,7 +15,7 @@ internal import CLinux
 /// A fixed threshold (`M_MMAP_THRESHOLD`, which also turns the adjusting off) keeps
 /// every block of 128 KiB or more in its own mapping, returned to the system when it is
 /// freed: after the change, 100 reloads left the resident size where it started. Frames
-/// allocate nothing (DESIGN.md §5), so the mappings cost nothing per frame; only making
+/// allocate nothing (the Performance article), so the mappings cost nothing per frame; only making
 /// a picture or a surface pays for an mmap.
 enum AllocatorTuning {
     /// Blocks this large or larger get their own mapping, bytes (glibc's starting value).

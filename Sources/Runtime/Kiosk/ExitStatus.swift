@@ -1,4 +1,4 @@
-/// The process exit codes of DESIGN.md §2.
+/// The process exit codes (the Architecture article, "Conventions").
 public enum ExitStatus: Int32, Sendable {
     /// A clean exit: SIGTERM, or a finished `render`.
     case success = 0

@@ -2,7 +2,7 @@ import FixedPoint
 import Rotation
 import Scenes
 
-/// The control socket's commands (DESIGN.md §3, `vitrine ctl`): one line in, text lines
+/// The control socket's commands (the Control socket article): one line in, text lines
 /// out; the first reply line starts "ok" or "error:".
 extension Kiosk {
     func serviceControl() {

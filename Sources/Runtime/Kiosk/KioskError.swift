@@ -1,6 +1,6 @@
 import ConfigFile
 
-/// Why the kiosk can't start (or must stop), each with its exit status (DESIGN.md §2).
+/// Why the kiosk can't start (or must stop), each with its exit status (the Architecture article, "Conventions").
 public enum KioskError: Error, CustomStringConvertible {
     /// A bad board file or show manifest: exit 78.
     case configuration(ConfigError)

@@ -4,7 +4,7 @@ import Rotation
 /// What the kiosk needs to know to run besides its display: the mount and timings (from
 /// the board), and where its control socket and notifications go.
 public struct KioskSettings {
-    /// How the panel is mounted (the board's `rotation.mount`, DESIGN.md §2).
+    /// How the panel is mounted (the board's `rotation.mount`, the board file reference).
     public var mount: Orientation
     /// Seconds without touch before returning home; 0: never.
     public var idleReset: Double

@@ -76,7 +76,7 @@ public enum ControlClient {
     }
 }
 
-/// Why `vitrine ctl` got no reply, each with its exit status (README, "vitrine ctl").
+/// Why `vitrine ctl` got no reply, each with its exit status (the Control socket article).
 public enum ControlClientError: Error, Equatable, CustomStringConvertible {
     /// Nothing listens at the path (no such file, connection refused, not a socket,
     /// permission denied): no kiosk runs there. Exit 69.

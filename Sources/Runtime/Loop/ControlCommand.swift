@@ -1,7 +1,7 @@
 import ConfigFile
 import Rotation
 
-/// One control-socket command (DESIGN.md §3, `vitrine ctl`), read from its line: the one
+/// One control-socket command (the Control socket article), read from its line: the one
 /// parser of those lines, pure so that it is tested (and fuzzed) without a kiosk.
 /// `Kiosk.command` carries it out.
 public enum ControlCommand: Hashable, Sendable {

@@ -7,7 +7,7 @@ import FBDev
 import Logging
 import Wayland
 
-/// Opens the display a board names (DESIGN.md §3, `[display]`): the backend selection of
+/// Opens the display a board names (the board file reference, `[display]`): the backend selection of
 /// `Runtime`. Each backend's failures arrive as `KioskError`s with their exit status:
 /// no device 69, another DRM master 75, a system call 1.
 public enum DisplayOpener {

@@ -4,7 +4,7 @@ import Display
 import Logging
 
 /// The DRM card kept in systemd's file-descriptor store, so a crash leaves no dark
-/// screen (README, "No dark screen after a crash"). A DRM framebuffer stays on screen as
+/// screen (the Architecture article, "Displays"). A DRM framebuffer stays on screen as
 /// long as the open file that made it does, and a file's DRM master with it: with a
 /// duplicate of the card's descriptor in the store (FDSTORE=1, FDNAME=drm; the unit's
 /// `FileDescriptorStoreMax=`), a killed kiosk's last frame stays scanned out while

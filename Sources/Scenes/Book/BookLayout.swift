@@ -21,7 +21,7 @@ internal import Glibc
 /// odd items by (1 + r)(pi/2) about their right edge (anchor (1, 0.5)), plus
 /// (item mod 2)/1000 rad (the article's separation), about y in each page's own
 /// transform with m34 = -1/`eyeDistance`, the anchor on the spine at the screen's centre.
-/// With DESIGN.md §2's signs a page at rest comes towards the viewer: its free edge is
+/// With the Architecture article's signs a page at rest comes towards the viewer: its free edge is
 /// taller than its spine.
 ///
 /// Size: the article's proportions on every panel. Its page is 568 of the screen's 667

@@ -2,8 +2,8 @@ import Compositor
 import FixedPoint
 import Show
 
-/// The demo tour: a touch script (DESIGN.md §3) that walks through a show played by
-/// `ShowScene` from a cold start, for README's main job (`vitrine render --touch`).
+/// The demo tour: a touch script (the Touch scripts article) that walks through a show played by
+/// `ShowScene` from a cold start, for the README's set-up command (`vitrine render --tour`).
 ///
 /// Timeline (seconds; `s` = hold + duration, the doors' end, 1.7 for the demo show;
 /// one step every 1.2 s after the first, so each screen shows for about a second after

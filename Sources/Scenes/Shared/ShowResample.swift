@@ -81,7 +81,7 @@ enum ShowResample {
     }
 
     /// `s` sampled bilinearly at `width` x `height` pixel centres, edges clamped.
-    /// Weights in 8 bits (DESIGN.md §2), positions in Q16.16. nil when `width` x
+    /// Weights in 8 bits (the Architecture article, "Conventions"), positions in Q16.16. nil when `width` x
     /// `height` is no surface or its memory is refused.
     static func bilinear(_ s: Surface, width: Int, height: Int) -> Surface? {
         let all = Window(
@@ -138,7 +138,7 @@ enum ShowResample {
 
     /// The pixels `w` names of a bilinear resample of the picture `s` is the part of
     /// (see `Window`), sampled at the target's pixel centres, edges clamped. Weights in
-    /// 8 bits (DESIGN.md §2), positions in Q16.16. nil when `w.width` x `w.height` is no
+    /// 8 bits (the Architecture article), positions in Q16.16. nil when `w.width` x `w.height` is no
     /// surface (a side over `Surface.maxSide`) or its memory is refused.
     ///
     /// The columns' source positions and weights are worked out once, not per row, and

@@ -1,7 +1,7 @@
 // Counts heap allocations made by the calling thread: malloc and its siblings are
 // defined here, counted, and forwarded to glibc's own (__libc_malloc and friends).
 // Linked into the test executable only, to prove a frame allocates nothing
-// (DESIGN.md §5 "Allocation").
+// (the Performance article).
 #pragma once
 
 /// Allocations (malloc, calloc, realloc, memalign, posix_memalign, aligned_alloc,
