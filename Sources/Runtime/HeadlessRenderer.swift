@@ -68,6 +68,8 @@ public final class HeadlessRenderer {
     public private(set) var orientation: Orientation
     /// The turn on screen after an orientation change, while it runs.
     var transition: TurnTransition?
+    /// Whether the other orientation's pictures were made ahead (`atRest()`).
+    var turnPrepared = false
 
     /// - Parameter program: what to play (nil: the built-in test scene); `request.scene`
     ///   is the screen it starts on ("launch": a cold start).
@@ -221,6 +223,7 @@ public final class HeadlessRenderer {
             let stats = try frame(at: t, player: &player, warning: warning)
             let ms = (Stopwatch.now() - start) * 1000
             try betweenFrames()
+            atRest()
             if display == nil { try waitUntilShown(drawnAt: start) }
             guard !step.outputs.isEmpty else { continue }
             for index in step.outputs {
@@ -285,6 +288,21 @@ public final class HeadlessRenderer {
     @inline(never)
     func betweenFrames() throws(RenderError) {
         do { try transition?.prepareNextFrames() } catch { throw .frame(error) }
+    }
+
+    /// After a frame, when nothing moves, no touch is down and nothing is due: what the
+    /// kiosk does once it first rests (`Kiosk.prewarmTurn`), here when the script turns
+    /// the panel: the other orientation's home built off screen, its pictures kept, so
+    /// that the frame asking for a turn finds them made. In no frame's time, and not
+    /// counted by `Tests/bench/gate` (the kiosk's idle time, as the show's loading).
+    @inline(never)
+    func atRest() {
+        guard !turnPrepared, touches?.rotations.isEmpty == false, scene.screen != "launch", transition == nil,
+            !scene.isAnimating, scene.nextChange == nil, router.activeTouchCount == 0, router.nextDeadline == nil,
+            !pipeline.needsDisplay
+        else { return }
+        turnPrepared = true
+        Kiosk.prepareTurn(program: program, from: orientation, panelWidth: output.width, panelHeight: output.height)
     }
 
     /// Seconds a presented frame may take to be shown: a hang bound (a compositor that

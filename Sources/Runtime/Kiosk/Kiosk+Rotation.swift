@@ -147,12 +147,26 @@ extension Kiosk {
         guard !turnPrewarmed, rotation.source == .iio || rotation.source == .control, scene.screen != "launch"
         else { return }
         turnPrewarmed = true
+        let began = now
+        let (w, h) = Self.prepareTurn(program: program, from: orientation, panelWidth: display.width, panelHeight: display.height)
+        logger.debug("rotation: the \(w)x\(h) layout's pictures made ahead in \(Decimal.format((now - began) * 1000, places: 1)) ms")
+    }
+
+    /// Builds home at the logical size a quarter turn from `orientation` gives, off
+    /// screen and thrown away, so that the show's picture cache holds its pictures (the
+    /// cache keeps both orientations' from now on): a turn's request frame then finds them
+    /// made, where resampling and drawing a 1920x1080 wallpaper took most of its 120 M
+    /// instructions. The kiosk and `vitrine render` call it once at rest. Returns the
+    /// size built, logical pixels.
+    @discardableResult
+    static func prepareTurn(program: any ShowProgram, from orientation: Orientation, panelWidth: Int, panelHeight: Int)
+        -> (width: Int, height: Int)
+    {
         program.keepPicturesForBothOrientations()
         let other = orientation.turned(by: .clockwise90)
-        let (w, h) = other.logicalSize(panelWidth: display.width, panelHeight: display.height)
-        let began = now
+        let (w, h) = other.logicalSize(panelWidth: panelWidth, panelHeight: panelHeight)
         _ = program.makeScene(root: Layer(name: "prewarm"), width: w, height: h, resume: "home", orientationKnown: true)
-        logger.debug("rotation: the \(w)x\(h) layout's pictures made ahead in \(Decimal.format((now - began) * 1000, places: 1)) ms")
+        return (w, h)
     }
 
     /// Turns to the pending orientation, if any, before the frame at `t` is drawn. A

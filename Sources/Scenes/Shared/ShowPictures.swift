@@ -222,12 +222,17 @@ public final class ShowPictures {
             let source = drawnNear ? assets.image(path, covering: key.width, key.height) : assets.image(path)
             surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
         }
+        made += 1
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
         bytes += entry.bytes
         evict(keeping: key)
         return surface
     }
+
+    /// Resampled pictures made so far (cache misses), for tests: a frame that should
+    /// find its pictures made ahead makes none.
+    private(set) var made = 0
 
     /// Whether some resampled copy of the picture at `path` is cached (for tests).
     func isCached(_ path: AssetPath) -> Bool { entries.keys.contains { $0.path == path } }
