@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
-        .target(name: "ConfigFile"),
+        // CLinux for the names of errno values (a file that cannot be read names its errno).
+        .target(name: "ConfigFile", dependencies: ["CLinux"]),
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),

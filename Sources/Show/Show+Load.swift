@@ -4,10 +4,11 @@ extension Show {
     /// The manifest's file name inside a show folder.
     public static let manifestName = "show.toml"
 
-    /// Reads and checks `directory/show.toml` (DESIGN.md §3). Pictures are not opened:
+    /// Reads and checks `directory/show.toml`. Pictures are not opened:
     /// a missing one is the placeholder and a warning at show time, not a manifest error.
     /// - Throws: the first mistake, as `show.toml`'s path `:line: key: what is wrong`;
-    ///   a missing manifest is `DIR/show.toml: cannot read: No such file or directory`.
+    ///   a missing manifest is `DIR/show.toml: cannot read: No such file or directory (ENOENT)`
+    ///   (its `readFailure` set).
     public static func load(directory: String) throws(ConfigError) -> Show {
         let document = try ConfigDocument.load(path: manifestPath(in: directory))
         var reader = ShowReader(document: document)
