@@ -80,7 +80,7 @@ extension Show {
     /// draws (spaces, controls, joiners, combining marks) are not counted. A font that
     /// cannot be loaded is one warning of its own.
     ///
-    /// - Returns: lines like `show.toml: cards[0].items[1].text: "สวัสดี": no glyph for 5
+    /// - Returns: lines like `show.toml: cards[0].items[1].text: "สวัสดี": no glyph for 3
     ///   characters (the first U+0E2A) in /usr/share/fonts/.../DejaVuSans.ttf; drawn as
     ///   empty boxes`.
     public func glyphWarnings(engine: TextEngine, fonts: [FontChoice], manifest: String) -> [String] {

@@ -40,20 +40,20 @@ import Testing
         let scratch = try Scratch()
         let fifo = scratch.name("board.toml")
         try #require(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: ConfigError(file: fifo, line: nil, key: "", message: "not a regular file (a FIFO)")) {
+        #expect(throws: ConfigError(file: fifo, line: nil, key: "", message: "not a regular file (a FIFO)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: fifo)
         }
     }
 
     @Test func aDirectoryIsRefused() throws {
         let scratch = try Scratch()
-        #expect(throws: ConfigError(file: scratch.path, line: nil, key: "", message: "not a regular file (a directory)")) {
+        #expect(throws: ConfigError(file: scratch.path, line: nil, key: "", message: "not a regular file (a directory)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: scratch.path)
         }
     }
 
     @Test func aDeviceIsRefused() {
-        #expect(throws: ConfigError(file: "/dev/null", line: nil, key: "", message: "not a regular file (a character device)")) {
+        #expect(throws: ConfigError(file: "/dev/null", line: nil, key: "", message: "not a regular file (a character device)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: "/dev/null")
         }
     }

@@ -96,7 +96,7 @@ import VitrineTestSupport
             ChildProcessFile.write(board, "name = \"tiny\"\n[display]\nbackend = \"headless\"\nsize = \"\(size)\"\n")
             let check = try ChildProcess.run([vitrine, "check", board])
             #expect(check.status == 78)
-            #expect(check.stderr == "\(board):4: display.size: \(why)\n")
+            #expect(check.stderr == "Error: \(board):4: display.size: \(why)\n")
             let render = try ChildProcess.run(
                 [vitrine, "render", "--board", board, "--scene", "test", "--at", "0", "--out", dir + "/t.png"])
             #expect(render.status == 78, "\(size): \(render.stderr)")
