@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
-        .target(name: "ConfigFile"),
+        // CLinux for the names of errno values (a file that cannot be read names its errno).
+        .target(name: "ConfigFile", dependencies: ["CLinux"]),
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),
@@ -152,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "VitrineTests",
             dependencies: [
-                "vitrine", "Runtime", "RasterBench", "Assets", "Raster", "Rotation",
+                "vitrine", "Runtime", "RasterBench", "Assets", "Raster", "Rotation", "Scenes", "Show", "ShowDemo",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ int vitrine_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); 
 
 int vitrine_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
+const char *vitrine_errno_name(int code) { return strerrorname_np(code); }
+
 long vitrine_send_with_descriptors(int fd, const void *bytes, unsigned long length, const struct sockaddr *address,
                                    socklen_t addressLength, const int *descriptors, int count) {
     if (count < 0 || count > 16) { errno = EINVAL; return -1; }

@@ -1,3 +1,4 @@
+internal import CLinux
 internal import Glibc
 
 extension ConfigDocument {
@@ -6,8 +7,10 @@ extension ConfigDocument {
     /// Opened without blocking, so that a FIFO (or a device) named by mistake is refused
     /// at once instead of waiting for a writer; its type is checked before anything is read.
     static func readFile(_ path: String) throws(ConfigError) -> [UInt8] {
-        func failure(_ message: String) -> ConfigError { ConfigError(file: path, line: nil, key: "", message: message) }
-        func cannotRead(_ code: Int32) -> ConfigError { failure("cannot read: \(String(cString: strerror(code)))") }
+        func failure(_ message: String, _ reason: ConfigError.ReadFailure? = nil) -> ConfigError {
+            ConfigError(file: path, line: nil, key: "", message: message, readFailure: reason)
+        }
+        func cannotRead(_ code: Int32) -> ConfigError { failure("cannot read: \(errnoDescription(code))", .errno(code)) }
         let tooBig = failure("too big for a configuration file (over \(maxBytes) bytes)")
 
         var fd: Int32
@@ -18,7 +21,7 @@ extension ConfigDocument {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw cannotRead(errno) }
         let type = info.st_mode & S_IFMT
-        guard type == S_IFREG else { throw failure("not a regular file (\(fileTypeName(type)))") }
+        guard type == S_IFREG else { throw failure("not a regular file (\(fileTypeName(type)))", .notRegularFile) }
         guard info.st_size <= maxBytes else { throw tooBig }
 
         var bytes: [UInt8] = []
@@ -34,6 +37,13 @@ extension ConfigDocument {
             bytes += chunk[0..<n]
             guard bytes.count <= maxBytes else { throw tooBig }
         }
+    }
+
+    /// `No such file or directory (ENOENT)`: the C library's text for a person, the
+    /// symbolic name for a search and for a test that must not depend on the wording.
+    static func errnoDescription(_ code: Int32) -> String {
+        let name = vitrine_errno_name(code).map { String(cString: $0) } ?? "errno \(code)"
+        return "\(String(cString: strerror(code))) (\(name))"
     }
 
     /// "a FIFO", "a directory", ...: what a path names instead of a regular file.

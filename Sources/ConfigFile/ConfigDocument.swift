@@ -14,7 +14,8 @@ public final class ConfigDocument: @unchecked Sendable {
     /// Reads and parses the regular file at `path`.
     ///
     /// - Throws: `ConfigError` with key "" for an unreadable file ("cannot read: " and the
-    ///   errno text), anything but a regular file ("not a regular file (a FIFO)"), a file
+    ///   errno's text and name) or anything but a regular file ("not a regular file (a
+    ///   FIFO)"), both with their `readFailure`; a file
     ///   over `maxBytes`, text that is not UTF-8, or a TOML mistake (with its line).
     public static func load(path: String) throws(ConfigError) -> ConfigDocument {
         let bytes = try readFile(path)

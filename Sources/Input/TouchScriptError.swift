@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// A touch script that cannot be used: the file, the line (1-based; nil for faults of
 /// the whole file) and the fault. Its description is one line, `PATH:LINE: message`
 /// (or `PATH: message`), e.g. `tour.touch:3: unknown verb 'tapp'`. Text quoted from the
@@ -74,11 +76,20 @@ public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertib
         if let line { "\(path):\(line): \(message)" } else { "\(path): \(message)" }
     }
 
+    /// Whether the file could not be read at all (missing, unreadable, not a regular
+    /// file), as opposed to a mistake in what it holds: a command exits 66 for it.
+    public var isUnreadable: Bool {
+        switch fault {
+        case .fileNotFound, .unreadable, .notRegularFile: true
+        default: false
+        }
+    }
+
     /// The fault, for a person.
     public var message: String {
         switch fault {
         case .fileNotFound:
-            "no such file"
+            "cannot read: \(errnoDescription(ENOENT))"
         case .unreadable(let code):
             "cannot read: \(errnoDescription(code))"
         case .notRegularFile(let kind):

@@ -7,7 +7,8 @@ extension Show {
     /// Reads and checks `directory/show.toml` (Authoring a show). Pictures are not opened:
     /// a missing one is the placeholder and a warning at show time, not a manifest error.
     /// - Throws: the first mistake, as `show.toml`'s path `:line: key: what is wrong`;
-    ///   a missing manifest is `DIR/show.toml: cannot read: No such file or directory`.
+    ///   a missing manifest is `DIR/show.toml: cannot read: No such file or directory (ENOENT)`
+    ///   (its `readFailure` set).
     public static func load(directory: String) throws(ConfigError) -> Show {
         let document = try ConfigDocument.load(path: manifestPath(in: directory))
         var reader = ShowReader(document: document)

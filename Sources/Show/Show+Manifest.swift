@@ -1,11 +1,13 @@
 extension Show {
-    /// The show as a `show.toml` in DESIGN.md §3's layout, with a comment header and a
+    /// The show as a `show.toml` (top-level `title`, then `[launch]`, `[home]`, each
+    /// `[[folder]]`, `[[book]]`, `[[cards]]` and `[menu]`), with a comment header and a
     /// comment on each setting: what `vitrine show init` writes, for a person to edit.
     /// Every setting is written, defaults included, so the file shows what can be set;
     /// `Show.parse(text: manifestText(), path:)` gives back this show (ids valid).
     public func manifestText() -> String {
         var out = """
-            # A Vitrine show (DESIGN.md §3): what the kiosk plays.
+            # A Vitrine show: what the kiosk plays. Every key is explained in the guide
+            # "Authoring a show" in Vitrine's documentation.
             # Asset paths are relative to this folder; a missing or corrupt picture shows a
             # placeholder and logs one warning. Check this file with `vitrine check show.toml`.
 

@@ -13,11 +13,15 @@ protocol Command {
     /// Checks that need several values at once (`give --board or --size, not both`), before
     /// anything is run; throws `UsageError`.
     func validate() throws
+    /// Whether `run` is called: every command without subcommands; a group only for an
+    /// option that makes it act (`vitrine --version`), else its help is printed.
+    var isAction: Bool { get }
     func run() throws
 }
 
 extension Command {
     static var subcommands: [any Command.Type] { [] }
+    var isAction: Bool { Self.subcommands.isEmpty }
     func validate() throws {}
     func run() throws {}
 
@@ -29,8 +33,8 @@ extension Command {
     }
 }
 
-/// A command line's outcome short of success: what stderr gets and the exit status
-/// (DESIGN.md §2).
+/// A command line's outcome short of success: what stderr gets and the exit status (64
+/// for a bad command line, 1 for a failure nobody expected, or a command's own status).
 struct CommandFailure: Equatable {
     /// The line after "Error: "; empty when the command already said why (`CommandExit`).
     let message: String
@@ -75,21 +79,29 @@ enum CommandDispatch {
     /// Runs the command `words` name under `root`, printing help, errors and usage lines
     /// as swift-argument-parser did: help on stdout (exit 0), `Error: ...` and the usage on
     /// stderr (exit 64 for a bad line), `Error: ...` alone for anything else a command
-    /// throws (exit 1), nothing more for a `CommandExit` (its status).
+    /// throws (exit 1), nothing more for a `CommandExit` (its status). A word where a
+    /// group wants one of its commands (`vitrine nosuch`, `vitrine help nosuch`) is exit
+    /// 64 naming the group's commands, help asked for or not.
     static func run(_ words: [String], root: any Command.Type) -> Int32 {
         let (path, rest, help) = resolve(words, root: root)
         let command = path[path.count - 1]
         let names = path.map { $0.syntax.name }
         let subcommands = command.subcommands.map { $0.syntax }
-        if help {
-            print(CommandLineHelp.text(path: names, syntax: command.syntax, subcommands: subcommands), terminator: "")
-            return 0
-        }
         do {
-            try parseAndRun(command, rest)
+            if !subcommands.isEmpty, let word = rest.first, !CommandLineParser.isOption(word) {
+                throw CommandLineError.unknownCommand(word, commands: subcommands.map(\.name))
+            }
+            if help {
+                print(CommandLineHelp.text(path: names, syntax: command.syntax, subcommands: subcommands), terminator: "")
+                return 0
+            }
+            if try !parseAndRun(command, rest) {
+                // A group named alone (or with only options it took): its help.
+                print(CommandLineHelp.text(path: names, syntax: command.syntax, subcommands: subcommands), terminator: "")
+            }
         } catch {
             let failure = CommandFailure(error)
-            var text = failure.message.isEmpty ? "" : "Error: \(failure.message)"
+            var text = failure.message.isEmpty ? "" : DiagnosticLine.error(failure.message)
             if failure.isUsage {
                 let footer = CommandLineHelp.errorFooter(path: names, syntax: command.syntax, isGroup: !subcommands.isEmpty)
                 text += "\n" + footer
@@ -97,16 +109,15 @@ enum CommandDispatch {
             if !text.isEmpty { FileOutput.standardError(text) }
             return failure.status
         }
-        if !subcommands.isEmpty {
-            // A group named alone (or with only options it took): its help.
-            print(CommandLineHelp.text(path: names, syntax: command.syntax, subcommands: subcommands), terminator: "")
-        }
         return 0
     }
 
-    /// Reads, checks and runs a command of type `C` (a group is only read).
-    static func parseAndRun<C: Command>(_ type: C.Type, _ words: [String]) throws {
+    /// Reads, checks and runs a command of type `C` (a group only when an option makes it
+    /// act, `isAction`). Returns whether it ran.
+    static func parseAndRun<C: Command>(_ type: C.Type, _ words: [String]) throws -> Bool {
         let command = try C.parse(words)
-        if C.subcommands.isEmpty { try command.run() }
+        guard command.isAction else { return false }
+        try command.run()
+        return true
     }
 }

@@ -1,5 +1,5 @@
 /// What is wrong with a command line, found while reading it against the command's
-/// `CommandSyntax`: exit 64 (DESIGN.md §2). Each names the word or the option; the wording
+/// `CommandSyntax`: exit 64, a bad command line. Each names the word or the option; the wording
 /// is swift-argument-parser's, which the tests, the README and the e2e suite quote.
 enum CommandLineError: Error, Equatable, CustomStringConvertible {
     /// A word that looks like an option and is not one of the command's; the suggestion is
@@ -14,8 +14,10 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case invalidValue(String, option: String, allowed: [String])
     /// A required option or positional argument left out, named as the help shows it.
     case missingArgument(String)
-    /// Positional words beyond what the command takes (an unknown subcommand among them).
+    /// Positional words beyond what the command takes.
     case unexpectedArguments([String])
+    /// A word where a group (`vitrine`, `vitrine show`) wants one of its `commands`.
+    case unknownCommand(String, commands: [String])
 
     var description: String {
         switch self {
@@ -35,6 +37,8 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
             "Unexpected argument '\(words[0])'"
         case .unexpectedArguments(let words):
             "\(words.count) unexpected arguments: '\(words.joined(separator: "', '"))'"
+        case .unknownCommand(let word, let commands):
+            "Unknown command '\(word)'" + Self.choice(commands)
         }
     }
 

@@ -1,7 +1,8 @@
 import Rotation
 import Runtime
 
-/// `vitrine ctl`: talks to the running kiosk over its control socket (DESIGN.md §3).
+/// `vitrine ctl`: talks to the running kiosk over its control socket, one command a
+/// connection, one line out and the kiosk's reply back.
 struct CtlCommand: Command {
     static let syntax = CommandSyntax(
         name: "ctl",
@@ -51,6 +52,9 @@ struct CtlCommand: Command {
         _ = try line()
     }
 
+    /// How the kiosk's reply to a command it refused begins.
+    static let errorReply = "error: "
+
     func run() throws {
         let path = socket ?? ControlClient.defaultPath(environment: ProcessEnvironment.current())
         let command = try line()
@@ -58,11 +62,14 @@ struct CtlCommand: Command {
         do {
             reply = try ControlClient.send(command, to: path)
         } catch {
-            throw exitWith(error.exitStatus, "vitrine ctl: \(error)")
+            throw exitWith(error.exitStatus, "\(error)")
         }
         guard let first = reply.first, first.hasPrefix("ok") else {
             // A reply is never empty: a connection closed without one is an error above.
-            throw exitWith(.failure, reply.joined(separator: "\n"))
+            // "error: why" becomes the command's own error line, `Error: why`.
+            var lines = reply
+            if let first = lines.first, first.hasPrefix(Self.errorReply) { lines[0] = String(first.dropFirst(Self.errorReply.count)) }
+            throw exitWith(.failure, lines.joined(separator: "\n"))
         }
         for l in reply where l != "ok" { print(l) }
     }

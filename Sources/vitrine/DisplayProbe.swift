@@ -6,8 +6,8 @@ import Runtime
     import Glibc
 #endif
 
-/// What `vitrine run` without a board looks for, in DESIGN.md §3's order, for the exit-69
-/// message: a Wayland session, DRM cards, /dev/fb0.
+/// What `vitrine run` without a board looks for, in the order it looks (a Wayland
+/// session, DRM cards, /dev/fb0), for the exit-69 message.
 enum DisplayProbe {
     static func lookedAt() -> String {
         var seen: [String] = []
@@ -21,7 +21,7 @@ enum DisplayProbe {
         return "looked at " + seen.joined(separator: ", ") + "; give --board FILE"
     }
 
-    /// The display `run` uses without a board, in DESIGN.md §3's order: a window
+    /// The display `run` uses without a board, in that order: a window
     /// (`DisplaySettings.defaultWindowSize`, not fullscreen: a show's author on a
     /// desktop) when WAYLAND_DISPLAY is set, else the first DRM card with a connected
     /// connector, else /dev/fb0; nil when there is none.

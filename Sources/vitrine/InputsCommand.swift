@@ -8,7 +8,7 @@ import Runtime
 #endif
 
 /// `vitrine inputs [--board FILE]`: the input devices libinput sees on seat0, for writing
-/// a board's `[touch]` (DESIGN.md §3). Plain text, a few lines a device.
+/// a board's `[touch]` (the device's name or node). Plain text, a few lines a device.
 struct InputsCommand: Command {
     static let syntax = CommandSyntax(
         name: "inputs",
@@ -36,7 +36,7 @@ struct InputsCommand: Command {
                 selection = DeviceSelection(boardDevice: touch.device)
                 calibration = touch.calibration
             } catch {
-                throw exitWith(.configuration, "\(error)")
+                throw exitWith(error.exitStatus, "\(error)")
             }
         }
         var warnings: [String] = []
@@ -59,9 +59,9 @@ struct InputsCommand: Command {
             if case .added(let info) = event.kind { devices.append(info) }
         }
         for line in InputsReport.lines(devices, selection: selection, failures: seat.openFailures) { print(line) }
-        for w in warnings { FileOutput.standardError("vitrine: \(w)") }
+        for w in warnings { FileOutput.standardError(DiagnosticLine.warning(w)) }
         if devices.isEmpty, seat.openFailures.values.contains(where: { $0 == EACCES || $0 == EPERM }) {
-            throw exitWith(.unavailable, "vitrine: no input device could be opened: permission denied (the user needs the input group)")
+            throw exitWith(.unavailable, "no input device could be opened: permission denied (the user needs the input group)")
         }
     }
 }

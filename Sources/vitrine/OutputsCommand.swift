@@ -1,8 +1,8 @@
 import DRM
 import Runtime
 
-/// `vitrine outputs [--device PATH]`: what the DRM cards offer, for writing a board file
-/// (DESIGN.md §3). Plain text, one item a line. Exit 69 when there is no card to read.
+/// `vitrine outputs [--device PATH]`: what the DRM cards offer, for writing a board file's
+/// `[display]`. Plain text, one item a line. Exit 69 when there is no card to read.
 struct OutputsCommand: Command {
     static let syntax = CommandSyntax(
         name: "outputs",

@@ -14,7 +14,8 @@ import Show
     import Glibc
 #endif
 
-/// `vitrine render`: frames of the headless runtime as PNG files (DESIGN.md §3).
+/// `vitrine render`: frames of the headless runtime as PNG files: what the panel would
+/// show, from a cold start, on a manual clock.
 struct RenderCommand: Command {
     static let syntax = CommandSyntax(
         name: "render",
@@ -43,7 +44,7 @@ struct RenderCommand: Command {
             .value("--scene", help: "The scene to start on (see above).", default: "launch"),
             .value(
                 "--touch",
-                help: "A touch script to play (DESIGN.md §3): times in seconds, panel coordinates; 'TIME rotate 0|90|180|270|auto' lines turn the show as 'ctl rotate' does."
+                help: "A touch script to play: one event a line, times in seconds, panel coordinates; 'TIME rotate 0|90|180|270|auto' lines turn the show as 'ctl rotate' does."
             ),
             .flag(
                 "--tour",
@@ -184,7 +185,7 @@ struct RenderCommand: Command {
         defer { screen?.close() }
         if let board {
             let b: Board
-            do { b = try Board.load(path: board) } catch { throw exitWith(.configuration, "\(error)") }
+            do { b = try Board.load(path: board) } catch { throw exitWith(error.exitStatus, "\(error)") }
             guard let s = b.display.size ?? b.display.mode.map({ PanelDimensions(width: $0.width, height: $0.height) })
             else {
                 throw exitWith(
@@ -199,7 +200,7 @@ struct RenderCommand: Command {
                 do {
                     opened = try DisplayOpener.open(b.display, log: DisplayLog(logger: Logger(label: "vitrine")))
                 } catch {
-                    throw exitWith(error.exitStatus, JournalLine.format(level: .error, label: "vitrine", message: "\(error)", metadata: [:]))
+                    throw exitWith(error.exitStatus, "\(error)")
                 }
                 screen = opened
                 panel.width = opened.width
@@ -219,9 +220,11 @@ struct RenderCommand: Command {
         } else {
             let playback: ShowPlayback
             do { playback = try ShowPlayback.load(folder: show ?? boardShow) } catch {
-                throw exitWith(.configuration, "\(error)")
+                throw exitWith(error.exitStatus, "\(error)")
             }
-            if let target = ShowScene.resume(parsing: scene)?.target, let problem = playback.show.problem(with: target) {
+            if let start = ShowScene.resume(parsing: scene),
+                let problem = playback.show.problem(with: start.target, page: start.bookPage)
+            {
                 throw UsageError("scene '\(scene)': \(problem)")
             }
             program = playback
@@ -246,13 +249,14 @@ struct RenderCommand: Command {
         let reports = try renderer.run(
             report: { r in if !quiet { print(r.line) } },
             warning: { w in
-                FileOutput.standardError(JournalLine.format(level: .warning, label: "vitrine", message: w, metadata: [:]))
+                FileOutput.standardError(DiagnosticLine.warning(w))
             })
         print(RenderSummary(reports).line)
     }
 
     /// The renderer, its usage errors (a bad touch script named on the command line
-    /// among them: the file and line) as exit 64.
+    /// among them: the file and line) as exit 64; a touch script that cannot be read at
+    /// all, exit 66.
     static func makeRenderer(_ request: RenderRequest, program: (any ShowProgram)?, screen: (any DisplayBackend)? = nil)
         throws -> HeadlessRenderer
     {
@@ -267,6 +271,7 @@ struct RenderCommand: Command {
         switch result {
         case .success(let r): return r
         case .failure(.usage(let message)): throw UsageError(message)
+        case .failure(.touchScript(let e)) where e.isUnreadable: throw exitWith(.noInput, "\(e)")
         case .failure(.touchScript(let e)): throw UsageError("\(e)")
         case .failure(let e): throw e
         }

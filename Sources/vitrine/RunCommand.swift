@@ -9,7 +9,8 @@ import Runtime
     import Glibc
 #endif
 
-/// `vitrine run`: the kiosk (DESIGN.md §3).
+/// `vitrine run`: the kiosk, on the board's display (or the first one found), until
+/// SIGTERM.
 struct RunCommand: Command {
     static let syntax = CommandSyntax(
         name: "run",
@@ -17,13 +18,16 @@ struct RunCommand: Command {
         discussion: """
             Without --board: a Wayland window if WAYLAND_DISPLAY is set, else the first DRM \
             device with a connected connector, else /dev/fb0, else exit 69. SIGTERM stops \
-            (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 69 when there \
-            is no usable display, 75 when another kiosk runs, 64 when --control names a file \
+            (exit 0); SIGHUP reloads the show. Exit 78 for a bad board or show, 66 for one \
+            that is missing or unreadable (or a --touch script), 69 when there is no usable display, 75 when another kiosk runs, 64 when --control names a file \
             that is not a socket (only a stale socket is ever replaced) or a path where no \
             socket can be made (its folder missing or read-only).
             """,
         options: [
-            .value("--board", help: "The board file (DESIGN.md §3)."),
+            .value(
+                "--board",
+                help: "The board file: the panel's display, touch, rotation, show and power (see the Board file reference in the documentation)."
+            ),
             .value("--show", help: "The show folder (default: the board's [show] path, else the built-in demo show)."),
             .value(
                 "--touch",
@@ -66,17 +70,17 @@ struct RunCommand: Command {
     func run() throws {
         // First, before any thread exists: the signals the loop reads from its signalfd.
         let signals: SignalFD
-        do { signals = try SignalFD() } catch { throw exitWith(.failure, "<3>vitrine: \(error)") }
+        do { signals = try SignalFD() } catch { throw exitWith(.failure, "\(error)") }
         // A peer gone mid-write (a control client) is an EPIPE to handle, not a death.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessEnvironment.current()
         VitrineLog.bootstrap(environment: environment)
         let logger = Logger(label: "vitrine")
         defer { JournalWriter.standard.flushSuppressed() }
-        /// Logs the reason (one line, journald's priority prefix) and exits with `status`.
+        /// The reason on stderr (`Error: ...`, or `<3>vitrine: ...` for the journal) and
+        /// the exit with `status`.
         func fail(_ status: ExitStatus, _ message: String) -> CommandExit {
-            logger.error("\(message)")
-            return exitWith(status)
+            exitWith(status, message)
         }
 
         if control?.isEmpty == true { throw UsageError("--control wants a socket path, not an empty one") }
@@ -90,10 +94,11 @@ struct RunCommand: Command {
             do {
                 board = try Board.load(path: boardPath)
             } catch {
-                throw fail(.configuration, "\(error)")
+                throw fail(error.exitStatus, "\(error)")
             }
         } else if let found = DisplayProbe.firstDisplay() {
-            // No board: the first display found (DESIGN.md §3), everything else default.
+            // No board: the first display found (a Wayland window, a DRM card with a
+            // connected connector, /dev/fb0), everything else default.
             board = Board(name: "found", display: found, path: "(no board)")
             logger.info("no --board: using \(found.backend.rawValue) \(found.device ?? "")")
         } else {
@@ -109,7 +114,13 @@ struct RunCommand: Command {
         if let root = environment["VITRINE_IIO_ROOT"], !root.isEmpty { settings.iioRoot = root }
         settings.controlPathFromCommandLine = control != nil
         if let touch {
-            do { settings.touchScript = try TouchScript.loadValidated(path: touch) } catch { throw UsageError("\(error)") }
+            do {
+                settings.touchScript = try TouchScript.loadValidated(path: touch)
+            } catch where error.isUnreadable {
+                throw fail(.noInput, "\(error)")
+            } catch {
+                throw UsageError("\(error)")
+            }
         }
         if let touchLoop {
             guard let script = settings.touchScript else { throw UsageError("--touch-loop needs --touch") }
@@ -176,6 +187,6 @@ struct RunCommand: Command {
         let status = kiosk.run()
         // An orderly exit: nothing of this process stays on screen or in systemd's store.
         CardStore.release(notifier: notifier, logger: logger)
-        if status != .success { throw exitWith(status) }
+        if status != .success { throw exitWith(status, kiosk.failure) }
     }
 }

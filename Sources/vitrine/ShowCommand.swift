@@ -11,7 +11,7 @@ struct ShowCommand: Command {
 }
 
 /// `vitrine show init DIR`: the demo show written out as editable files, a template for
-/// a new show (DESIGN.md §3).
+/// a new show.
 struct ShowInitCommand: Command {
     static let syntax = CommandSyntax(
         name: "init",
@@ -29,7 +29,7 @@ struct ShowInitCommand: Command {
         do {
             try DemoShow.write(to: directory)
         } catch {
-            throw exitWith(.failure, "vitrine show init: \(error)")
+            throw exitWith(.failure, "\(error)")
         }
         print("\(Show.manifestPath(in: directory)): written (\(DemoShow.assetPaths.count) pictures)")
     }

@@ -185,7 +185,7 @@ import Testing
 
     @Test func aMissingBoardFileIsAnError() {
         #expect(message { () throws(ConfigError) in _ = try Board.load(path: "/nonexistent/vitrine/board.toml") }
-            == "/nonexistent/vitrine/board.toml: cannot read: No such file or directory")
+            == "/nonexistent/vitrine/board.toml: cannot read: No such file or directory (ENOENT)")
     }
 
     @Test func aFolderIsNotABoardFile() {

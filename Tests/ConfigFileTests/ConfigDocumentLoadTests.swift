@@ -40,20 +40,20 @@ import Testing
         let scratch = try Scratch()
         let fifo = scratch.name("board.toml")
         try #require(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: ConfigError(file: fifo, line: nil, key: "", message: "not a regular file (a FIFO)")) {
+        #expect(throws: ConfigError(file: fifo, line: nil, key: "", message: "not a regular file (a FIFO)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: fifo)
         }
     }
 
     @Test func aDirectoryIsRefused() throws {
         let scratch = try Scratch()
-        #expect(throws: ConfigError(file: scratch.path, line: nil, key: "", message: "not a regular file (a directory)")) {
+        #expect(throws: ConfigError(file: scratch.path, line: nil, key: "", message: "not a regular file (a directory)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: scratch.path)
         }
     }
 
     @Test func aDeviceIsRefused() {
-        #expect(throws: ConfigError(file: "/dev/null", line: nil, key: "", message: "not a regular file (a character device)")) {
+        #expect(throws: ConfigError(file: "/dev/null", line: nil, key: "", message: "not a regular file (a character device)", readFailure: .notRegularFile)) {
             try ConfigDocument.load(path: "/dev/null")
         }
     }
@@ -69,8 +69,29 @@ import Testing
     @Test func aMissingFileNamesTheErrno() {
         #expect(
             throws: ConfigError(
-                file: "/nonexistent/board.toml", line: nil, key: "", message: "cannot read: No such file or directory")
+                file: "/nonexistent/board.toml", line: nil, key: "",
+                message: "cannot read: No such file or directory (ENOENT)", readFailure: .errno(ENOENT))
         ) { try ConfigDocument.load(path: "/nonexistent/board.toml") }
+    }
+
+    /// A file that cannot be read at all is told apart from a mistake in one (a command
+    /// exits 66 for it, 78 for a mistake); too big is a mistake in what it holds.
+    @Test func unreadableFilesCarryTheirReadFailure() throws {
+        let scratch = try Scratch()
+        do {
+            _ = try ConfigDocument.load(path: scratch.path)
+            Issue.record("a directory loaded")
+        } catch {
+            #expect(error.readFailure == .notRegularFile && error.isUnreadable)
+            #expect(error.description == "\(scratch.path): not a regular file (a directory)")
+        }
+        let bad = try scratch.write(Array("a = \n".utf8), to: "bad.toml")
+        do {
+            _ = try ConfigDocument.load(path: bad)
+            Issue.record("a bad file loaded")
+        } catch {
+            #expect(error.readFailure == nil && !error.isUnreadable)
+        }
     }
 
     @Test func aFileOverTheLimitIsRefused() throws {

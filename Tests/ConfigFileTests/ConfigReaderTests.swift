@@ -87,7 +87,7 @@ import Testing
             _ = try ConfigDocument.load(path: "/nonexistent/board.toml")
             Issue.record("no error")
         } catch {
-            #expect(error.description == "/nonexistent/board.toml: cannot read: No such file or directory")
+            #expect(error.description == "/nonexistent/board.toml: cannot read: No such file or directory (ENOENT)")
         }
         do {
             _ = try ConfigDocument.load(path: "/")

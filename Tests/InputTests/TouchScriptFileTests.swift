@@ -17,7 +17,7 @@ import Testing
         #expect(throws: TouchScriptError(path: path, line: nil, fault: .fileNotFound)) {
             try TouchScript.load(path: path)
         }
-        #expect(TouchScriptError(path: path, line: nil, fault: .fileNotFound).description == "\(path): no such file")
+        #expect(TouchScriptError(path: path, line: nil, fault: .fileNotFound).description == "\(path): cannot read: No such file or directory (ENOENT)")
     }
 
     @Test func aDirectory() {

@@ -1,3 +1,4 @@
+import Glibc
 import ConfigFile
 import Motion
 import Testing
@@ -87,13 +88,14 @@ import Testing
         let dir = try TempDirectory()
         #expect(
             throws: ConfigError(
-                file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")
+                file: dir.path + "/show.toml", line: nil, key: "",
+                message: "cannot read: No such file or directory (ENOENT)", readFailure: .errno(ENOENT))
         ) {
             try Show.load(directory: dir.path)
         }
         let error = ConfigError(
-            file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory")
-        #expect(error.description == "\(dir.path)/show.toml: cannot read: No such file or directory")
+            file: dir.path + "/show.toml", line: nil, key: "", message: "cannot read: No such file or directory (ENOENT)")
+        #expect(error.description == "\(dir.path)/show.toml: cannot read: No such file or directory (ENOENT)")
     }
 
     @Test func errorsInALoadedManifestNameItsPath() throws {

@@ -2,7 +2,7 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// The exit codes (the Architecture article, "Conventions"), each through the real binary.
+/// The process exit codes (`ExitStatus`), each through the real binary.
 @Suite struct ExitCodeTests {
     let vitrine = ChildProcess.vitrineBinary()
     static let root = KioskProcessTests.root
@@ -50,7 +50,7 @@ import VitrineTestSupport
         let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("WAYLAND_DISPLAY=") }
         let r = try ChildProcess.run([vitrine, "run"], environment: env)
         #expect(r.status == 69)
-        #expect(r.stderr.hasPrefix("<3>vitrine: no usable display: looked at WAYLAND_DISPLAY (unset), "))
+        #expect(r.stderr.hasPrefix("Error: no usable display: looked at WAYLAND_DISPLAY (unset), "))
         let drm = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display", "0"])
         #expect(drm.status == 69)
         #expect(drm.stderr.contains("no usable display"))
@@ -60,7 +60,7 @@ import VitrineTestSupport
             vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display", "0.3",
         ])
         #expect(late.status == 69)
-        #expect(late.stderr.hasPrefix("<6>vitrine: display: not there yet ("), "\(late.stderr)")
+        #expect(late.stderr.hasPrefix("info: display: not there yet ("), "\(late.stderr)")
         #expect(late.stderr.contains("; waiting up to 0.3 s, woken by udev's device events\n"), "\(late.stderr)")
         #expect(late.stderr.contains(" s)\n") && late.stderr.contains("(after waiting 0."), "\(late.stderr)")
         let bad = try ChildProcess.run([vitrine, "run", "--board", Self.root + "board/qemu-std-vga.toml", "--wait-for-display=-1"])
@@ -72,13 +72,14 @@ import VitrineTestSupport
         let bad = temp("bad.toml", "name = \"x\"\n[display]\nbackend = \"headless\"\nsize = \"800x480\"\nbufers = 2\n")
         let run = try ChildProcess.run([vitrine, "run", "--board", bad])
         #expect(run.status == 78)
-        #expect(run.stderr == "<3>vitrine: \(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
+        #expect(run.stderr == "Error: \(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
         let check = try ChildProcess.run([vitrine, "check", bad])
         #expect(check.status == 78)
-        #expect(check.stderr == "\(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
-        let missing = try ChildProcess.run([vitrine, "check", "/nonexistent/board.toml"])
-        #expect(missing.status == 78)
-        #expect(missing.stderr == "/nonexistent/board.toml: cannot read: No such file or directory\n")
+        #expect(check.stderr == "Error: \(bad):5: display.bufers: unknown key (did you mean \"buffers\"?)\n")
+        // A bad file and a missing one: the bad one decides (78).
+        let both = try ChildProcess.run([vitrine, "check", "/nonexistent/board.toml", bad])
+        #expect(both.status == 78)
+        #expect(both.stderr.hasPrefix("Error: /nonexistent/board.toml: cannot read: No such file or directory (ENOENT)\nError: \(bad):5: "))
         unlink(bad)
     }
 

@@ -101,7 +101,7 @@ import VitrineTestSupport
         // At most 16 connections kept open, besides the kiosk's own descriptors.
         #expect(fds1 - fds0 <= 16, "descriptors \(fds0) -> \(fds1)")
         #expect(rss1 - rss0 < 10 * 1024, "resident \(rss0) kB -> \(rss1) kB")
-        #expect(kiosk.standardError.contains("<4>vitrine: control socket: more than 16 connections waiting; closed the oldest silent ones"))
+        #expect(kiosk.standardError.contains("warning: control socket: more than 16 connections waiting; closed the oldest silent ones"))
 
         kiosk.signal(SIGTERM)
         #expect(kiosk.wait(timeout: 20))
@@ -188,7 +188,7 @@ import VitrineTestSupport
         #expect(status?.stdout.contains("state=running\n") == true)
         let refused = status?.stdout.split(separator: "\n").first { $0.hasPrefix("control_refused=") }
         #expect(refused.flatMap { Int($0.dropFirst("control_refused=".count)) }.map { $0 >= 1 } == true, "\(String(describing: refused))")
-        #expect(kiosk.standardError.contains("<3>vitrine: control socket: out of file descriptors; refused connections with an error reply"))
+        #expect(kiosk.standardError.contains("error: control socket: out of file descriptors; refused connections with an error reply"))
         kiosk.signal(SIGTERM)
         #expect(kiosk.wait(timeout: 20))
         #expect(kiosk.exitStatus == 0, "stderr: \(kiosk.standardError.suffix(2000))")
@@ -206,11 +206,11 @@ import VitrineTestSupport
         let r = try ChildProcess.run([vitrine, "ctl", "status", "--socket", path], timeout: 30)
         #expect(ChildProcess.now - t0 < 20)
         #expect(r.status == 75)
-        #expect(r.stderr == "vitrine ctl: the kiosk at \(path) accepted the connection but did not answer within 3 s\n")
+        #expect(r.stderr == "Error: the kiosk at \(path) accepted the connection but did not answer within 3 s\n")
         // No socket at all: 69, as before.
         let gone = try ChildProcess.run([vitrine, "ctl", "status", "--socket", dir + "/none"])
         #expect(gone.status == 69)
-        #expect(gone.stderr == "vitrine ctl: no kiosk answers at \(dir)/none: connect \(dir)/none: No such file or directory\n")
+        #expect(gone.stderr == "Error: no kiosk answers at \(dir)/none: connect \(dir)/none: No such file or directory\n")
     }
 
     @Test func controlNamingARegularFileIs64AndTheFileIsKept() throws {
@@ -222,14 +222,14 @@ import VitrineTestSupport
         let r = try ChildProcess.run(
             [vitrine, "run", "--board", KioskProcessTests.board, "--control", path], timeout: 60)
         #expect(r.status == 64)
-        #expect(r.stderr == "<3>vitrine: control socket: \(path) exists and is a regular file, not a socket: not replacing it\n")
+        #expect(r.stderr == "Error: control socket: \(path) exists and is a regular file, not a socket: not replacing it\n")
         #expect(ChildProcess.read(path) == "not a socket\n")
         // A directory there: the same.
         let sub = dir + "/adir"
         mkdir(sub, 0o755)
         let d = try ChildProcess.run([vitrine, "run", "--board", KioskProcessTests.board, "--control", sub], timeout: 60)
         #expect(d.status == 64)
-        #expect(d.stderr == "<3>vitrine: control socket: \(sub) exists and is a directory, not a socket: not replacing it\n")
+        #expect(d.stderr == "Error: control socket: \(sub) exists and is a directory, not a socket: not replacing it\n")
         var info = stat()
         #expect(lstat(sub, &info) == 0 && UInt32(info.st_mode) & 0o170000 == 0o040000)
     }
@@ -242,7 +242,7 @@ import VitrineTestSupport
         let r = try ChildProcess.run(
             [vitrine, "run", "--board", KioskProcessTests.board, "--control", path], timeout: 60)
         #expect(r.status == 64)
-        #expect(r.stderr == "<3>vitrine: control socket: bind \(path): No such file or directory\n")
+        #expect(r.stderr == "Error: control socket: bind \(path): No such file or directory\n")
         let empty = try ChildProcess.run([vitrine, "run", "--board", KioskProcessTests.board, "--control", ""], timeout: 60)
         #expect(empty.status == 64)
         #expect(empty.stderr.contains("--control wants a socket path, not an empty one"), "\(empty.stderr)")

@@ -109,7 +109,10 @@ import Testing
         #expect(unit["Service.WatchdogSec"] == ["5s"])
         #expect(unit["Service.Restart"] == ["on-failure"])
         #expect(unit["Service.RestartSec"] == ["100ms"])
-        #expect(unit["Service.RestartPreventExitStatus"] == ["64 69 78"])
+        #expect(unit["Service.RestartPreventExitStatus"] == ["64 66 69 78"])
+        // stderr left to the journal, so JOURNAL_STREAM names it and log lines carry
+        // their priorities (LogStyle.journal).
+        #expect(unit["Service.StandardError"] == nil && unit["Service.StandardOutput"] == nil)
         // The DRM card kept over a crash (CardStore): one descriptor.
         #expect(unit["Service.FileDescriptorStoreMax"] == ["1"])
         #expect(unit["Service.RuntimeDirectory"] == ["vitrine"])

@@ -41,7 +41,7 @@ struct FakeKioskTests {
             let k = try kiosk(fake)
             #expect(exit(k) == 69, "\(global): \(k.standardError)")
             #expect(
-                k.standardError.contains("<3>vitrine: no usable display: the Wayland compositor at \(fake.socketPath) offers no \(global)"),
+                k.standardError.contains("Error: no usable display: the Wayland compositor at \(fake.socketPath) offers no \(global)"),
                 "\(k.standardError)")
         }
     }
@@ -59,7 +59,7 @@ struct FakeKioskTests {
                 try fake.send("disconnect")
             }
             #expect(exit(k) == 75, "\(stage): \(k.standardError)")
-            let errors = k.standardError.split(separator: "\n").filter { $0.hasPrefix("<3>") }
+            let errors = k.standardError.split(separator: "\n").filter { $0.hasPrefix("Error: ") || $0.hasPrefix("error: ") }
             #expect(errors.count == 1, "\(stage): \(k.standardError)")
             #expect(errors.first?.contains("the Wayland compositor at \(fake.socketPath) went away") == true, "\(stage): \(errors)")
         }
@@ -72,7 +72,7 @@ struct FakeKioskTests {
         try fake.send("error")
         #expect(exit(k) == 1, "\(k.standardError)")
         let id = try #require(surfaceID(fake))
-        #expect(k.standardError.contains("<3>vitrine: wayland: protocol error on wl_surface@\(id): code 2 (fake: buffer size is invalid)"), "\(k.standardError)")
+        #expect(k.standardError.contains("Error: wayland: protocol error on wl_surface@\(id): code 2 (fake: buffer size is invalid)"), "\(k.standardError)")
     }
 
     @Test func aCloseRequestIsACleanStop() throws {

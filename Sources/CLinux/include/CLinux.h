@@ -1,5 +1,5 @@
-// Linux interfaces Swift's Glibc module leaves out (signalfd, timerfd, accept4, mallopt), for
-// the event loop. C at the edge: nothing but declarations and one-line wrappers.
+// Linux interfaces Swift's Glibc module leaves out (signalfd, timerfd, accept4, mallopt,
+// strerrorname_np), for the event loop and for errors that name an errno. C at the edge: nothing but declarations and one-line wrappers.
 #ifndef VITRINE_CLINUX_H
 #define VITRINE_CLINUX_H
 
@@ -19,5 +19,9 @@ int vitrine_set_mmap_threshold(int bytes);
 /// At most 16 descriptors; returns sendmsg's result (-1 and errno on failure).
 long vitrine_send_with_descriptors(int fd, const void *bytes, unsigned long length, const struct sockaddr *address,
                                    socklen_t addressLength, const int *descriptors, int count);
+
+/// The errno's symbolic name, "ENOENT" (glibc's strerrorname_np, a GNU extension Glibc's
+/// module leaves out); NULL for a number that is not an errno.
+const char *vitrine_errno_name(int code);
 
 #endif

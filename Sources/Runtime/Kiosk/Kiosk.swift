@@ -237,15 +237,20 @@ public final class Kiosk {
         return Decimal.format(s, places: s == s.rounded() ? 0 : 3)
     }
 
+    /// Why `run` stopped short of a clean stop, one line ("first frame: ..."), for the
+    /// caller to say as the process's last word (the command's `Error:` line); nil after
+    /// a clean stop.
+    public private(set) var failure: String?
+
     /// Draws the first frame, tells systemd READY=1, and runs until SIGTERM or SIGINT.
-    /// Returns the exit status (0 after a clean stop).
+    /// Returns the exit status (0 after a clean stop; otherwise `failure` says why).
     public func run() -> ExitStatus {
         defer { display.close() }
         let made = Stopwatch.now()
         do {
             try frame(at: 0, force: true)
         } catch {
-            logger.error("first frame: \(error)")
+            failure = "first frame: \(error)"
             return error.exitStatus
         }
         start(firstFrameSeconds: Stopwatch.now() - made)
@@ -253,7 +258,7 @@ public final class Kiosk {
             do {
                 try pollOnce()
             } catch {
-                logger.error("\(error)")
+                failure = "\(error)"
                 return error.exitStatus
             }
         }

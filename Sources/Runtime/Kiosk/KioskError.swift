@@ -2,7 +2,7 @@ import ConfigFile
 
 /// Why the kiosk can't start (or must stop), each with its exit status (the Architecture article, "Conventions").
 public enum KioskError: Error, CustomStringConvertible {
-    /// A bad board file or show manifest: exit 78.
+    /// A bad board file or show manifest: exit 78; one that cannot be read: exit 66.
     case configuration(ConfigError)
     /// No usable display or input device, with what was looked at: exit 69.
     case unavailable(String)
@@ -15,7 +15,7 @@ public enum KioskError: Error, CustomStringConvertible {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .configuration: .configuration
+        case .configuration(let e): e.exitStatus
         case .unavailable: .unavailable
         case .busy: .temporaryFailure
         case .usage: .usage

@@ -1,10 +1,15 @@
 import Logging
 
-/// How one log record becomes one line of text for journald:
+/// How one log record becomes one line of text, for journald:
 ///
 ///     <P>label: message key=value key2="two words" error=...
 ///
-/// - `<P>` is the syslog priority (`JournalPriority`).
+/// or, when stderr is not the journal (`LogStyle.plain`), for a person:
+///
+///     warning: message key=value key2="two words" error=...
+///
+/// - `<P>` is the syslog priority (`JournalPriority`); the plain style writes the
+///   level's name instead, and no label.
 /// - Metadata follows the message as ` key=value`, keys sorted, so the same record always
 ///   reads the same. A value that is empty or holds a space, `"` or `=` is quoted
 ///   (`key="a b"`, with `"` inside written `\"`), as logfmt does, so a reader can split it.
@@ -15,11 +20,10 @@ import Logging
 public enum JournalLine {
     /// The whole line, without its terminating newline.
     public static func format(
-        level: Logger.Level, label: String, message: String, metadata: Logger.Metadata, error: (any Error)? = nil
+        level: Logger.Level, label: String, message: String, metadata: Logger.Metadata, error: (any Error)? = nil,
+        style: LogStyle = .journal
     ) -> String {
-        var line = JournalPriority.prefix(for: level)
-        line += escaped(label)
-        line += ": "
+        var line = style.prefix(level: level, label: label)
         line += escaped(message)
         for key in metadata.keys.sorted() {
             line += " "

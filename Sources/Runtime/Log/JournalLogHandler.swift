@@ -1,8 +1,9 @@
 import Logging
 
-/// swift-log's handler for Vitrine: every record becomes one line on stderr with the
-/// syslog priority prefix journald reads (`JournalLine` has the format, `JournalWriter`
-/// the rate limit and the write). Under systemd, stderr is the journal, so
+/// swift-log's handler for Vitrine: every record becomes one line on stderr, with the
+/// syslog priority prefix journald reads when stderr is the journal and the level's name
+/// otherwise (`JournalLine` has the format, `LogStyle` the choice, `JournalWriter` the
+/// rate limit and the write). Under systemd, stderr is the journal, so
 /// `journalctl -u vitrine -p warning` shows warnings and worse.
 ///
 /// A value, as swift-log requires: a logger's level and metadata belong to that logger;

@@ -12,8 +12,9 @@ public final class JournalWriter: Sendable {
     /// Seconds from a monotonic clock.
     public typealias Clock = @Sendable () -> Double
 
-    /// The writer `VitrineLog.bootstrap` installs: stderr, CLOCK_MONOTONIC, 5 per 10 s.
-    public static let standard = JournalWriter()
+    /// The writer `VitrineLog.bootstrap` installs: stderr, CLOCK_MONOTONIC, 5 per 10 s,
+    /// priority prefixes only when stderr is the journal (`LogStyle.process`).
+    public static let standard = JournalWriter(style: .process)
 
     /// Records below this level (debug, trace) are never rate-limited: whoever turned
     /// them on wants all of them.
@@ -22,11 +23,14 @@ public final class JournalWriter: Sendable {
     let sink: Sink
     let now: Clock
     let limiter: Mutex<LogRateLimiter>
+    /// How each line starts: `<P>label: ` or `level: `.
+    public let style: LogStyle
 
     public init(
-        limiter: LogRateLimiter = LogRateLimiter(), now: @escaping Clock = { Stopwatch.now() },
+        limiter: LogRateLimiter = LogRateLimiter(), now: @escaping Clock = { Stopwatch.now() }, style: LogStyle = .journal,
         sink: @escaping Sink = { JournalWriter.writeLine($0, to: 2) }
     ) {
+        self.style = style
         self.sink = sink
         self.now = now
         self.limiter = Mutex(limiter)
@@ -37,7 +41,8 @@ public final class JournalWriter: Sendable {
         level: Logger.Level, label: String, message: String, metadata: Logger.Metadata = [:],
         error: (any Error)? = nil
     ) {
-        let line = JournalLine.format(level: level, label: label, message: message, metadata: metadata, error: error)
+        let line = JournalLine.format(
+            level: level, label: label, message: message, metadata: metadata, error: error, style: style)
         let key = LogRateLimiter.Key(label: label, level: level, message: message)
         let limited = level >= Self.rateLimitedFrom
         let time = limited ? now() : 0
@@ -46,7 +51,7 @@ public final class JournalWriter: Sendable {
                 switch limiter.admit(key, at: time) {
                 case .suppress: return
                 case .show(let held):
-                    if held > 0 { sink(Self.summary(key, count: held)) }
+                    if held > 0 { sink(Self.summary(key, count: held, style: style)) }
                 }
             }
             sink(line)
@@ -57,14 +62,14 @@ public final class JournalWriter: Sendable {
     /// call it before exit, so no count is lost.
     public func flushSuppressed() {
         limiter.withLock { limiter in
-            for (key, count) in limiter.drainSuppressed() { sink(Self.summary(key, count: count)) }
+            for (key, count) in limiter.drainSuppressed() { sink(Self.summary(key, count: count, style: style)) }
         }
     }
 
-    /// `<P>label: suppressed N repeats of: message`, at the records' own level.
-    public static func summary(_ key: LogRateLimiter.Key, count: Int) -> String {
-        JournalPriority.prefix(for: key.level) + JournalLine.escaped(key.label) + ": suppressed \(count) repeats of: "
-            + JournalLine.escaped(key.message)
+    /// `<P>label: suppressed N repeats of: message` (plain: `level: suppressed ...`), at
+    /// the records' own level.
+    public static func summary(_ key: LogRateLimiter.Key, count: Int, style: LogStyle = .journal) -> String {
+        style.prefix(level: key.level, label: key.label) + "suppressed \(count) repeats of: " + JournalLine.escaped(key.message)
     }
 
     /// `line` and a newline to `fd` (2, stderr, for the standard writer) in one write(2),

@@ -25,6 +25,13 @@ extension ShowScene {
         return name
     }
 
+    /// The last spread `book:<id>@<page>` can open a book of `pageCount` pages at (its
+    /// cover and pages are the items; each spread shows two): at least 0, a book of a
+    /// cover alone opening onto the cover's blank back. -1 is the book closed.
+    public static func lastBookPage(pageCount: Int) -> Int {
+        Int(BookLayout(itemCount: 1 + Swift.max(0, pageCount), width: 1, height: 1, aspect: 1).maxPage)
+    }
+
     /// What a resume name adds while the menu is open.
     static let menuSuffix = "+menu"
 
