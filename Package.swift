@@ -51,6 +51,8 @@ let package = Package(
 
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
+        // The system at the bottom: errno's names and texts, for every module's errors.
+        .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
         .systemLibrary(name: "CFBDev", path: "Sources/CFBDev"),
 
@@ -59,10 +61,10 @@ let package = Package(
         .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
         .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
-        .target(name: "Input", dependencies: ["FixedPoint"], swiftSettings: framePath),
+        .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
-        .target(name: "Rotation", dependencies: ["Input", "FixedPoint"]),
-        .target(name: "Assets", dependencies: ["Raster", "CImage", "CText"]),
+        .target(name: "Rotation", dependencies: ["Input", "FixedPoint", "LinuxSystem"]),
+        .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "DRM", dependencies: ["Display", "Raster", "FixedPoint", "CDRM"]),
         .target(
@@ -83,10 +85,11 @@ let package = Package(
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
         // CLinux for the names of errno values (a file that cannot be read names its errno).
-        .target(name: "ConfigFile", dependencies: ["CLinux"]),
+        .target(name: "ConfigFile", dependencies: ["LinuxSystem"]),
         .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
         .target(
-            name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint"], swiftSettings: framePath),
+            name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
+            swiftSettings: framePath),
         // The built-in demo show: its manifest and its pictures, drawn by code.
         .target(name: "ShowDemo", dependencies: ["Show", "Assets", "Raster"], swiftSettings: framePath),
 

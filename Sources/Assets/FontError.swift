@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// Why a font could not be loaded or used. Every case names the font file, so the

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// Why an image could not be read, decoded, encoded or written. Every case names the

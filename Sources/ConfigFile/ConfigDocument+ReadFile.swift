@@ -1,4 +1,4 @@
-internal import CLinux
+import LinuxSystem
 internal import Glibc
 
 extension ConfigDocument {
@@ -37,13 +37,6 @@ extension ConfigDocument {
             bytes += chunk[0..<n]
             guard bytes.count <= maxBytes else { throw tooBig }
         }
-    }
-
-    /// `No such file or directory (ENOENT)`: the C library's text for a person, the
-    /// symbolic name for a search and for a test that must not depend on the wording.
-    static func errnoDescription(_ code: Int32) -> String {
-        let name = vitrine_errno_name(code).map { String(cString: $0) } ?? "errno \(code)"
-        return "\(String(cString: strerror(code))) (\(name))"
     }
 
     /// "a FIFO", "a directory", ...: what a path names instead of a regular file.

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// A touch script that cannot be used: the file, the line (1-based; nil for faults of

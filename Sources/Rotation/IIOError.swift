@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// An accelerometer that cannot be found or read: the path (the IIO root, a device's
 /// directory, or the attribute file) and what was wrong there. Its description is one
 /// line, `PATH: message`, e.g.

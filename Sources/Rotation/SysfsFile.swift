@@ -169,30 +169,6 @@ enum SysfsFile {
     }
 }
 
-/// `strerror` text and the symbolic name of the errno values a sysfs read gives, e.g.
-/// `Permission denied (EACCES)`.
-func errnoDescription(_ code: Int32) -> String {
-    let name: String =
-        switch code {
-        case EPERM: "EPERM"
-        case ENOENT: "ENOENT"
-        case EIO: "EIO"
-        case ENXIO: "ENXIO"
-        case EAGAIN: "EAGAIN"
-        case ENOMEM: "ENOMEM"
-        case EACCES: "EACCES"
-        case EBUSY: "EBUSY"
-        case ENODEV: "ENODEV"
-        case ENOTDIR: "ENOTDIR"
-        case EISDIR: "EISDIR"
-        case EINVAL: "EINVAL"
-        case EMFILE: "EMFILE"
-        case ENFILE: "ENFILE"
-        case ETIMEDOUT: "ETIMEDOUT"
-        default: "errno \(code)"
-        }
-    return "\(String(cString: strerror(code))) (\(name))"
-}
 
 /// What a message quotes of a file's content: printable ASCII as is, anything else
 /// (a newline, a NUL, a byte of binary garbage) as `\xNN`, cut to `limit` characters

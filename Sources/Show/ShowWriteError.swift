@@ -1,3 +1,4 @@
+import LinuxSystem
 import Assets
 
 /// Why a show could not be written out (ShowDemo's `DemoShow.write(to:)`). Each case names the
