@@ -102,7 +102,7 @@ let package = Package(
             ]),
 
         // Shared by the test targets: golden-image assertions, and more to come.
-        .target(name: "VitrineTestSupport", dependencies: ["Assets", "Raster"], path: "Tests/VitrineTestSupport"),
+        .target(name: "VitrineTestSupport", dependencies: ["Assets", "Raster", "ConfigFile"], path: "Tests/VitrineTestSupport"),
 
         // Test-only: counts the calling thread's heap allocations (malloc interposed).
         .target(name: "CAllocCount", path: "Tests/CAllocCount"),
@@ -148,7 +148,8 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
-        .testTarget(name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster", "Rotation"]),
+        .testTarget(
+            name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster", "Rotation", "VitrineTestSupport"]),
         .testTarget(
             name: "ShowTests", dependencies: ["ShowDemo", "Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
             exclude: ["Golden"]),

@@ -1,6 +1,7 @@
 import ConfigFile
 import Glibc
 import Testing
+import VitrineTestSupport
 
 @testable import Board
 
@@ -107,53 +108,17 @@ import Testing
 }
 
 /// Reading the reference articles' key tables, walking a document's keys, and writing a
-/// document from key paths. (The show's reference test has the same in ShowTests.)
+/// document from key paths (the tables' reader is VitrineTestSupport's `ReferenceKeyTables`).
 enum ReferenceTables {
     struct Missing: Error { let path: String }
 
-    static let header = "| key | values | default | example | does |"
-
     /// key path -> example (its backticks removed) of every row of every key table.
     static func keys(in text: String) -> [String: String] {
-        var out: [String: String] = [:]
-        var inTable = false
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(raw).trimmingCharacters(in: " ")
-            if line == header {
-                inTable = true
-                continue
-            }
-            guard inTable, line.hasPrefix("|") else {
-                inTable = false
-                continue
-            }
-            if line.hasPrefix("|---") { continue }
-            let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map {
-                String($0).trimmingCharacters(in: " ")
-            }
-            guard cells.count == 5 else { continue }
-            out[unquoted(cells[0])] = unquoted(cells[3])
-        }
-        return out
+        Dictionary(ReferenceKeyTables.rows(in: text).map { ($0.key, $0.example) }, uniquingKeysWith: { _, last in last })
     }
 
-    static func unquoted(_ cell: String) -> String {
-        cell.hasPrefix("`") && cell.hasSuffix("`") && cell.count >= 2 ? String(cell.dropFirst().dropLast()) : cell
-    }
-
-    /// Every key path of `table`, tables descended into (`display.backend`).
-    static func keyPaths(_ table: ConfigTable, prefix: String = "") -> Set<String> {
-        var out: Set<String> = []
-        for key in table.keys {
-            let path = prefix.isEmpty ? key : prefix + "." + key
-            if let sub = try? table.table(key) {
-                out.formUnion(keyPaths(sub, prefix: path))
-            } else {
-                out.insert(path)
-            }
-        }
-        return out
-    }
+    /// Every key path of `table` (`ReferenceKeyTables.keyPaths`).
+    static func keyPaths(_ table: ConfigTable) -> Set<String> { ReferenceKeyTables.keyPaths(table) }
 
     /// A TOML document of `entries` (key path, TOML value): root keys first, then each
     /// section's, in order of first appearance.
@@ -175,11 +140,5 @@ enum ReferenceTables {
         var lines = root
         for (section, keys) in sections { lines += ["", "[\(section)]"] + keys }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import Show
 import ShowDemo
 import Testing
+import VitrineTestSupport
 
 /// The show manifest's reference ("Authoring a show",
 /// Sources/vitrine/Vitrine.docc/AuthoringAShow.md) stays true: every key `vitrine show
@@ -72,52 +73,11 @@ import Testing
 enum ManifestKeys {
     struct Missing: Error { let path: String }
 
-    static let header = "| key | values | default | example | does |"
-
     /// (key path, example) of every row of every key table, in order.
-    static func rows(in text: String) -> [(key: String, example: String)] {
-        var out: [(String, String)] = []
-        var inTable = false
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(raw).trimmingSpaces
-            if line == header {
-                inTable = true
-                continue
-            }
-            guard inTable, line.hasPrefix("|") else {
-                inTable = false
-                continue
-            }
-            if line.hasPrefix("|---") { continue }
-            let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map {
-                String($0).trimmingSpaces
-            }
-            guard cells.count == 5 else { continue }
-            out.append((unquoted(cells[0]), unquoted(cells[3])))
-        }
-        return out
-    }
+    static func rows(in text: String) -> [(key: String, example: String)] { ReferenceKeyTables.rows(in: text) }
 
-    static func unquoted(_ cell: String) -> String {
-        cell.hasPrefix("`") && cell.hasSuffix("`") && cell.count >= 2 ? String(cell.dropFirst().dropLast()) : cell
-    }
-
-    /// Every key path of `table`: tables descended into, each element of an array of
-    /// tables as `key[]`.
-    static func keyPaths(_ table: ConfigTable, prefix: String = "") -> Set<String> {
-        var out: Set<String> = []
-        for key in table.keys {
-            let path = prefix.isEmpty ? key : prefix + "." + key
-            if let sub = try? table.table(key) {
-                out.formUnion(keyPaths(sub, prefix: path))
-            } else if let elements = try? table.tableArray(key), !elements.isEmpty {
-                for e in elements { out.formUnion(keyPaths(e, prefix: path + "[]")) }
-            } else {
-                out.insert(path)
-            }
-        }
-        return out
-    }
+    /// Every key path of `table` (`ReferenceKeyTables.keyPaths`).
+    static func keyPaths(_ table: ConfigTable) -> Set<String> { ReferenceKeyTables.keyPaths(table) }
 
     /// A table of the document being written: values, then tables, then arrays of tables
     /// (one element each), each in order of first appearance.
@@ -170,9 +130,6 @@ enum ManifestKeys {
 }
 
 extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
     fileprivate var trimmingQuotes: String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
