@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Rotation", dependencies: ["Input", "FixedPoint", "LinuxSystem"]),
         .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
-        .target(name: "DRM", dependencies: ["Display", "Raster", "FixedPoint", "CDRM"]),
+        .target(name: "DRM", dependencies: ["LinuxSystem", "Display", "Raster", "FixedPoint", "CDRM"]),
         .target(
             name: "Scenes", dependencies: ["Compositor", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Show"],
             swiftSettings: framePath),
@@ -74,14 +74,14 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ShowDemo", "ConfigFile", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
+                "ShowDemo", "ConfigFile", "LinuxSystem", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
-        .target(name: "FBDev", dependencies: ["Display", "Raster", "CFBDev"]),
+        .target(name: "FBDev", dependencies: ["LinuxSystem", "Display", "Raster", "CFBDev"]),
         .target(name: "Wayland", dependencies: ["Display", "Raster", "FixedPoint", "Input", "CWayland"]),
-        .target(name: "LibInput", dependencies: ["Input", "CLibInput"]),
-        .target(name: "RasterBench", dependencies: ["Raster", "FixedPoint"]),
+        .target(name: "LibInput", dependencies: ["LinuxSystem", "Input", "CLibInput"]),
+        .target(name: "RasterBench", dependencies: ["LinuxSystem", "Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
         // CLinux for the names of errno values (a file that cannot be read names its errno).
@@ -142,7 +142,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["ShowDemo", 
+            dependencies: ["LinuxSystem", "ShowDemo", 
                 "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
                 "LibInput", "Rotation", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CDRM
 internal import Glibc
 import Raster
@@ -262,11 +263,7 @@ final class LibDRM: DRMIO {
         return received
     }
 
-    func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1_000_000_000
-    }
+    func now() -> Double { MonotonicClock.now() }
 
     func waitForEvents(milliseconds: Int32) -> Bool {
         var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

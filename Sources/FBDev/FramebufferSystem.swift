@@ -1,3 +1,4 @@
+import LinuxSystem
 import Glibc
 
 /// An errno value from a failed system call.
@@ -65,9 +66,5 @@ public final class LinuxFramebufferSystem: FramebufferSystem {
 
     public var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
 
-    public func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public func monotonicSeconds() -> Double { MonotonicClock.now() }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CLibInput
 internal import Glibc
 import Input
@@ -74,11 +75,7 @@ extension RawInputEvent {
     }
 
     /// CLOCK_MONOTONIC now, seconds: libinput's clock, for events that carry no time.
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
-    }
+    static func monotonicNow() -> Double { MonotonicClock.now() }
 }
 
 extension InputDeviceInfo {

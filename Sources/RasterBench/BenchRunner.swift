@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import LinuxSystem
 import FixedPoint
 
 /// Timing as pixbench does it: CLOCK_MONOTONIC around every repetition; a warm-up of at
@@ -30,11 +31,7 @@ public struct BenchResult: Sendable {
 
 public enum BenchRunner {
     /// Monotonic time in nanoseconds.
-    public static func nowNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
+    public static func nowNanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 
     /// Times `bench.run()` for about `target` seconds.
     public static func measure(_ bench: BenchCase, target: Double) -> BenchResult {

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 import Assets
 import Compositor
@@ -219,9 +220,9 @@ public final class HeadlessRenderer {
         var player = touches.map { TouchScript.Player($0) }
         for step in steps {
             let t = step.time
-            let start = Stopwatch.now()
+            let start = MonotonicClock.now()
             let stats = try frame(at: t, player: &player, warning: warning)
-            let ms = (Stopwatch.now() - start) * 1000
+            let ms = (MonotonicClock.now() - start) * 1000
             try betweenFrames()
             atRest()
             if display == nil { try waitUntilShown(drawnAt: start) }
@@ -312,22 +313,22 @@ public final class HeadlessRenderer {
     /// After presenting on a display: reads its events until the frame is shown and a
     /// buffer is free (`isFlipPending` false). A display that reports no flips (headless,
     /// fbdev without vsync events) is paced as the kiosk's loop paces it: the next frame
-    /// a refresh period after this one began (`drawnAt`, Stopwatch seconds). The window
+    /// a refresh period after this one began (`drawnAt`, MonotonicClock seconds). The window
     /// closed, the output lost or resized, or nothing shown within `shownLimit`:
     /// `RenderError.display`.
     func waitUntilShown(drawnAt: Double) throws(RenderError) {
         if output.eventDescriptors.isEmpty {
-            let left = drawnAt + 1 / output.refreshRate - Stopwatch.now()
+            let left = drawnAt + 1 / output.refreshRate - MonotonicClock.now()
             if left > 0 {
                 var pause = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9)), rest = timespec()
                 while nanosleep(&pause, &rest) != 0 && errno == EINTR { pause = rest }
             }
             return
         }
-        let deadline = Stopwatch.now() + Self.shownLimit
+        let deadline = MonotonicClock.now() + Self.shownLimit
         var ended: String? = nil
         while output.isFlipPending && ended == nil {
-            let left = deadline - Stopwatch.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else {
                 throw .display("\(output.name): a frame was not shown within \(Int(Self.shownLimit)) s")
             }

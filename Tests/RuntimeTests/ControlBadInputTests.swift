@@ -1,3 +1,4 @@
+import LinuxSystem
 import ConfigFile
 import Glibc
 import Logging
@@ -73,31 +74,31 @@ import Testing
         #expect(burst.count <= Int(ControlServer.backlog) + 1)
         #expect(refused >= 1000 - Int(ControlServer.backlog) - 1)
         for fd in burst { close(fd) }
-        server.service(now: Stopwatch.now(), handle: handle)
+        server.service(now: MonotonicClock.now(), handle: handle)
         #expect(server.clients.isEmpty)
 
         // Serviced between attempts: every one gets in.
         var clients: [(fd: Int32, speaks: Bool)] = []
         defer { for c in clients { close(c.fd) } }
-        let started = Stopwatch.now()
-        while clients.count < 1000 && Stopwatch.now() - started < 60 {
+        let started = MonotonicClock.now()
+        while clients.count < 1000 && MonotonicClock.now() - started < 60 {
             if let fd = Self.connectNow(server.path) {
                 let speaks = clients.count % 2 == 0
                 if speaks { _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
                 clients.append((fd, speaks))
             } else {
-                server.service(now: Stopwatch.now(), handle: handle)
+                server.service(now: MonotonicClock.now(), handle: handle)
             }
             #expect(server.clients.count <= ControlServer.maxClients)
         }
         #expect(clients.count == 1000)
-        server.service(now: Stopwatch.now(), handle: handle)
+        server.service(now: MonotonicClock.now(), handle: handle)
         #expect(server.clients.count <= ControlServer.maxClients)
         #expect(server.evictedClients > 0)
         // The last silent ones time out.
-        let end = Stopwatch.now() + ControlServer.clientTimeout + 0.5
-        while Stopwatch.now() < end {
-            server.service(now: Stopwatch.now(), handle: handle)
+        let end = MonotonicClock.now() + ControlServer.clientTimeout + 0.5
+        while MonotonicClock.now() < end {
+            server.service(now: MonotonicClock.now(), handle: handle)
             usleep(20_000)
         }
         #expect(server.clients.isEmpty)
@@ -144,10 +145,10 @@ import Testing
             _ = poll(&p, 1, 10_000)
             reply = Self.readToHangUp(fd)
         }
-        let started = Stopwatch.now()
+        let started = MonotonicClock.now()
         var most = 0
-        while !writer.finished && Stopwatch.now() - started < 20 {
-            server.service(now: Stopwatch.now()) { _ in ["ok"] }
+        while !writer.finished && MonotonicClock.now() - started < 20 {
+            server.service(now: MonotonicClock.now()) { _ in ["ok"] }
             most = max(most, server.clients.map(\.buffer.count).max() ?? 0)
             usleep(1000)
         }
@@ -170,9 +171,9 @@ import Testing
                 reply = try ControlClient.send(String(repeating: "y", count: 200_000), to: path, timeout: 10)
             } catch { failure = "\(error)" }
         }
-        let started = Stopwatch.now()
-        while !client.finished && Stopwatch.now() - started < 20 {
-            server.service(now: Stopwatch.now()) { _ in ["ok"] }
+        let started = MonotonicClock.now()
+        while !client.finished && MonotonicClock.now() - started < 20 {
+            server.service(now: MonotonicClock.now()) { _ in ["ok"] }
             usleep(1000)
         }
         client.join()
@@ -215,12 +216,12 @@ import Testing
         while kiosk.now < 0.6 { try kiosk.pollOnce() }
         let r = Results()
         let flood = ControlFloodTests.Background {
-            r.started = Stopwatch.now()
+            r.started = MonotonicClock.now()
             // 1 000 connections as fast as the kernel takes them (a refused one is tried
             // again), every other one with a line; the rest silent and kept open.
             let line = Array("status\n".utf8)
-            let deadline = Stopwatch.now() + 30
-            while r.clients.count < 1000 && Stopwatch.now() < deadline {
+            let deadline = MonotonicClock.now() + 30
+            while r.clients.count < 1000 && MonotonicClock.now() < deadline {
                 guard let fd = ControlBadInputTests.connectNow(path) else {
                     usleep(200)
                     continue
@@ -248,12 +249,12 @@ import Testing
             do { r.status = try ControlClient.send("status", to: path, timeout: 10) } catch {
                 r.statusFailure = "\(error)"
             }
-            r.ended = Stopwatch.now()
+            r.ended = MonotonicClock.now()
         }
         defer { for fd in r.clients { close(fd) } }
         // The loop runs as `run()` runs it, until the flood is over and the launch done.
-        let limit = Stopwatch.now() + 60
-        while (!flood.finished || kiosk.now < 2.5) && Stopwatch.now() < limit { try kiosk.pollOnce() }
+        let limit = MonotonicClock.now() + 60
+        while (!flood.finished || kiosk.now < 2.5) && MonotonicClock.now() < limit { try kiosk.pollOnce() }
         flood.join()
 
         #expect(r.clients.count == 1000)
@@ -278,8 +279,8 @@ import Testing
             #expect(display.presents.contains { $0 >= motionStart && $0 <= motionEnd }, "no frames while flooded")
         }
         // Every silent connection is closed within the client timeout.
-        let end = Stopwatch.now() + ControlServer.clientTimeout + 0.5
-        while Stopwatch.now() < end { try kiosk.pollOnce() }
+        let end = MonotonicClock.now() + ControlServer.clientTimeout + 0.5
+        while MonotonicClock.now() < end { try kiosk.pollOnce() }
         #expect(kiosk.control?.clients.isEmpty == true)
         let open = r.clients.filter { ControlBadInputTests.readToHangUp($0) == nil }
         #expect(open.isEmpty, "\(open.count) connections still held")

@@ -1,3 +1,4 @@
+import LinuxSystem
 import Display
 import Raster
 
@@ -10,7 +11,7 @@ import Raster
 final class FlipPacedDisplay: DisplayBackend {
     private(set) var inner: HeadlessDisplay
     let period: Double
-    let origin = Stopwatch.now()
+    let origin = MonotonicClock.now()
     private let vblankTimer: TimerFD
     private var dueVblank = 0.0
     private(set) var isFlipPending = false
@@ -57,7 +58,7 @@ final class FlipPacedDisplay: DisplayBackend {
 
     func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError) {
         try inner.present(buffer, damage: damage)
-        let now = Stopwatch.now()
+        let now = MonotonicClock.now()
         presents.append(now)
         // The flip lands on the first vblank of the grid after now.
         let k = ((now - origin) / period).rounded(.down) + 1

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 import Compositor
 import ConfigFile
@@ -188,7 +189,7 @@ public final class Kiosk {
         // still unknown.
         rotation = RotationService(mount: settings.mount, source: settings.rotationSource, startedAt: 0)
         orientation = settings.mount
-        startTime = Stopwatch.now()
+        startTime = MonotonicClock.now()
         initTime = startTime
         translator.timeOrigin = startTime
         touchPlayer = settings.touchScript.map { TouchScript.Player($0) }
@@ -229,7 +230,7 @@ public final class Kiosk {
     }
 
     /// Seconds since start.
-    var now: Double { Stopwatch.now() - startTime }
+    var now: Double { MonotonicClock.now() - startTime }
 
     /// `idle_reset` for logs and `status`: "120", "1.500".
     var idleResetText: String {
@@ -246,14 +247,14 @@ public final class Kiosk {
     /// Returns the exit status (0 after a clean stop; otherwise `failure` says why).
     public func run() -> ExitStatus {
         defer { display.close() }
-        let made = Stopwatch.now()
+        let made = MonotonicClock.now()
         do {
             try frame(at: 0, force: true)
         } catch {
             failure = "first frame: \(error)"
             return error.exitStatus
         }
-        start(firstFrameSeconds: Stopwatch.now() - made)
+        start(firstFrameSeconds: MonotonicClock.now() - made)
         while !stopRequested {
             do {
                 try pollOnce()
@@ -271,7 +272,7 @@ public final class Kiosk {
     /// the input devices (`openInputNow`: the frame is not kept waiting for them), the
     /// rest of the launch's scene, and the timers.
     func start(firstFrameSeconds: Double) {
-        startTime = Stopwatch.now()
+        startTime = MonotonicClock.now()
         translator.timeOrigin = startTime
         notify("READY=1")
         notify("STATUS=Showing \(scene.screen)")

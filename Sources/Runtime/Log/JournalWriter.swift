@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 import Logging
 import Synchronization
@@ -27,7 +28,7 @@ public final class JournalWriter: Sendable {
     public let style: LogStyle
 
     public init(
-        limiter: LogRateLimiter = LogRateLimiter(), now: @escaping Clock = { Stopwatch.now() }, style: LogStyle = .journal,
+        limiter: LogRateLimiter = LogRateLimiter(), now: @escaping Clock = { MonotonicClock.now() }, style: LogStyle = .journal,
         sink: @escaping Sink = { JournalWriter.writeLine($0, to: 2) }
     ) {
         self.style = style

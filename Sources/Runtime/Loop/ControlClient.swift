@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// `vitrine ctl`'s side of the control socket: connects, sends one command line, and
@@ -27,7 +28,7 @@ public enum ControlClient {
     {
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .badPath(error) }
-        let deadline = Stopwatch.now() + timeout
+        let deadline = MonotonicClock.now() + timeout
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(SystemCallError("socket", errno: errno)) }
         defer { close(fd) }
@@ -46,7 +47,7 @@ public enum ControlClient {
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
         while true {
-            let left = deadline - Stopwatch.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { throw .noAnswer(path: path, seconds: timeout) }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = retryingEINTR { poll(&p, 1, Int32((left * 1000).rounded(.up))) }

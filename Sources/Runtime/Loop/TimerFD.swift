@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 internal import CLinux
 
@@ -23,7 +24,7 @@ public struct TimerFD: ~Copyable {
         _ = timerfd_settime(fd, 0, &spec, nil)
     }
 
-    /// Fires at `deadline`, seconds of CLOCK_MONOTONIC (`Stopwatch`'s time base).
+    /// Fires at `deadline`, seconds of CLOCK_MONOTONIC (`MonotonicClock`'s time base).
     public func arm(at deadline: Double) {
         var spec = itimerspec()
         spec.it_value = Self.timespec(Swift.max(deadline, 1e-6))

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 import Board
 import FixedPoint
@@ -46,7 +47,7 @@ public enum DisplayOpener {
                 }
                 return watch.wait(seconds: seconds)
             },
-            clock: Stopwatch.now, log: log, waiting: waiting)
+            clock: MonotonicClock.now, log: log, waiting: waiting)
     }
 
     /// Opens the board's display once.
