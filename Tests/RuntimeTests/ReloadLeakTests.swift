@@ -33,6 +33,23 @@ import Testing
 
     static func threadRuns(_ tid: pid_t) -> Bool { access("/proc/self/task/\(tid)", F_OK) == 0 }
 
+    /// The threads of `tids` that still run after waiting for them at most `bound` seconds
+    /// (a hang bound). `pthread_join` returns when the kernel clears the thread's id, a
+    /// moment before its /proc/self/task entry goes, so a joined thread may still be
+    /// listed briefly.
+    static func stillRunning(_ tids: [pid_t], bound: Double = 10) -> [pid_t] {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            let still = tids.filter(threadRuns)
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            if still.isEmpty || waited > bound { return still }
+            usleep(1000)
+        }
+    }
+
     @Test func droppedPaintPoolsEndTheirThreads() {
         let before = Self.threadCount()
         var started: [pid_t] = []
@@ -43,7 +60,7 @@ import Testing
             started += pool.threadIDs
         }
         #expect(started.count == 200)
-        let still = started.filter(Self.threadRuns)
+        let still = Self.stillRunning(started)
         #expect(still.isEmpty, "threads of dropped pools still run: \(still.count) of \(started.count)")
         let after = Self.threadCount()
         // The leak would leave 200 more; other suites' threads come and go meanwhile.
@@ -64,7 +81,7 @@ import Testing
             started += pipeline.compositor.pool.threadIDs
         }
         #expect(started.count == 80)
-        let still = started.filter(Self.threadRuns)
+        let still = Self.stillRunning(started)
         #expect(still.isEmpty, "threads of dropped pipelines still run: \(still.count) of \(started.count)")
         let after = Self.threadCount()
         #expect(after - before < 50, "threads: \(before) before, \(after) after 40 pipelines")
@@ -118,7 +135,7 @@ import Testing
             if router != nil { out.append("router") }
             if tracker != nil { out.append("tracker") }
             if program != nil { out.append("show") }
-            if threads.contains(where: ReloadLeakTests.threadRuns) { out.append("paint threads") }
+            if !ReloadLeakTests.stillRunning(threads).isEmpty { out.append("paint threads") }
             return out
         }
     }
