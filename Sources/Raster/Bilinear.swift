@@ -54,7 +54,7 @@ func bilinearOverPair(
     _ topA: UnsafeRawPointer, _ topB: UnsafeRawPointer, pitchBytes: Int,
     dxA: UInt16, dyA: UInt16, dxB: UInt16, dyB: UInt16,
     into d: UnsafeMutableRawPointer, below: UnsafeRawPointer? = nil, opaqueSource: Bool, fade: Bool = false,
-    opacity: UInt16 = 255
+    opacity: UInt16 = 255, divisor: SIMD8<UInt16>
 ) {
     // Each row's two pixels of a footprint, [left, right], widened; an opaque source's
     // alpha lanes (3 and 7) set to 255 where the blend reads them (a fade). Unfaded,
@@ -88,14 +88,14 @@ func bilinearOverPair(
         } else {
             let dv = under()
             let k = SIMD8<UInt16>(repeating: opacity)
-            out = div255Shifts(sampled &* k) &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- k))
+            out = divideBy255(sampled &* k, divisor) &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- k), divisor)
         }
     } else {
         let dv = under()
-        let s = fade ? div255Shifts(sampled &* SIMD8(repeating: opacity)) : sampled
+        let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
         let words = unsafeBitCast(s, to: SIMD2<UInt64>.self)
         let a = splatPair(UInt16(truncatingIfNeeded: words[0] >> 48), UInt16(truncatingIfNeeded: words[1] >> 48))
-        out = s &+ div255Shifts(dv &* (SIMD8<UInt16>(repeating: 255) &- a))
+        out = s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- a), divisor)
     }
     d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? opaqueAlpha : 0), as: UInt64.self)
 }

@@ -8,7 +8,8 @@
 /// compiler cannot leave as a call: the lane initializers and subscripts and
 /// `unsafeBitCast` (all `@_transparent`, inlined by the mandatory pass before any
 /// optimizer decides anything), and the concrete `SIMD8<UInt16>` `&+`, `&-`, `&*` and
-/// `SIMD16<UInt8>` `&+`, `|`, `&` (builtins emitted into the client). Widening,
+/// `SIMD16<UInt8>` `&+`, `|`, `&`, `SIMD4<UInt32>` and `SIMD8<UInt32>` `&*` (builtins
+/// emitted into the client). Widening,
 /// narrowing and shifts by 8 are written as byte shuffles (a lane-by-lane initializer
 /// that LLVM folds into one shufflevector: punpcklbw/punpckhbw with zero, psrlw,
 /// packuswb). The standard library's `init(truncatingIfNeeded:)`, `lowHalf`/`highHalf`
@@ -49,15 +50,6 @@ func narrow(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
         l[0], l[2], l[4], l[6], l[8], l[10], l[12], l[14], h[0], h[2], h[4], h[6], h[8], h[10], h[12], h[14])
 }
 
-/// The high byte of every 16-bit lane of two vectors, as bytes: `narrow(low >> 8,
-/// high >> 8)` in one step (psrlw $8 on both, packuswb).
-@inline(__always)
-func narrowHighBytes(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
-    let l = unsafeBitCast(low, to: SIMD16<UInt8>.self), h = unsafeBitCast(high, to: SIMD16<UInt8>.self)
-    return SIMD16<UInt8>(
-        l[1], l[3], l[5], l[7], l[9], l[11], l[13], l[15], h[1], h[3], h[5], h[7], h[9], h[11], h[13], h[15])
-}
-
 /// Every 16-bit lane shifted right by 8, as a byte shuffle with zeros (psrlw $8).
 @inline(__always)
 func shiftRight8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
@@ -67,25 +59,54 @@ func shiftRight8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
         to: SIMD8<UInt16>.self)
 }
 
-/// `t / 255` rounded, for t = x * a with 8-bit x and a: the lane-wise `mulDiv255`,
-/// (u + (u >> 8)) >> 8 with u = t + 128 (pixman's `MUL_UN8`), the same value for every
-/// t up to 65025; the shifts as byte shuffles (psrlw $8).
-@inline(__always)
-func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    shiftRight8(div255Unshifted(t))
+/// 257 in every 16-bit lane: `divideBy255`'s multiplier, read once per span. It is
+/// read from memory the optimizer cannot see into (allocated and set when first used)
+/// rather than written as a literal: with the literal in view, LLVM rewrites the
+/// multiply into 32-bit shifts and adds (ten instructions for eight lanes) instead of
+/// one pmulhuw. A `let` holding a pointer, not a `var`: reading a global variable costs
+/// a dynamic exclusivity check each time.
+nonisolated(unsafe) let div255MultiplierStorage: UnsafePointer<SIMD8<UInt16>> = {
+    let p = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 1)
+    p.initialize(to: SIMD8(repeating: 257))
+    return UnsafePointer(p)
+}()
+
+/// `div255MultiplierStorage`'s value: 257 in every lane.
+var div255Multiplier: SIMD8<UInt16> {
+    @inline(__always) get { div255MultiplierStorage.pointee }
 }
 
-/// `div255` before its last shift: the quotient is the high byte of each lane.
+/// The high 16 bits of each lane's 32-bit product (SSE2's pmulhuw): both vectors
+/// zero-extended to 32-bit lanes by shuffles with zeros, multiplied, and the odd 16-bit
+/// halves kept. LLVM folds the pattern into the one instruction when neither factor is
+/// a constant it can see (see `div255Multiplier`).
 @inline(__always)
-func div255Unshifted(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let u = t &+ SIMD8(repeating: 128)
-    return u &+ shiftRight8(u)
+func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let a32 = unsafeBitCast(
+        SIMD16<UInt16>(a[0], 0, a[1], 0, a[2], 0, a[3], 0, a[4], 0, a[5], 0, a[6], 0, a[7], 0),
+        to: SIMD8<UInt32>.self)
+    let b32 = unsafeBitCast(
+        SIMD16<UInt16>(b[0], 0, b[1], 0, b[2], 0, b[3], 0, b[4], 0, b[5], 0, b[6], 0, b[7], 0),
+        to: SIMD8<UInt32>.self)
+    let p = unsafeBitCast(a32 &* b32, to: SIMD16<UInt16>.self)
+    return SIMD8<UInt16>(p[1], p[3], p[5], p[7], p[9], p[11], p[13], p[15])
 }
 
-/// `div255` of two vectors of products, narrowed to bytes.
+/// `t / 255` rounded, for t = x * a with 8-bit x and a, as pixman's SSE2 code does it:
+/// (t + 128) * 257 >> 16 (paddw, pmulhuw): exactly pixman's `MUL_UN8`, (u + (u >> 8)) >> 8
+/// with u = t + 128, for every t up to 65025. `k` is `div255Multiplier`, read once before the loop.
 @inline(__always)
-func div255Narrow(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
-    narrowHighBytes(div255Unshifted(low), div255Unshifted(high))
+func divideBy255(_ t: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    multiplyHigh(t &+ SIMD8(repeating: 128), k)
+}
+
+/// Every 16-bit lane shifted left by 8, as a byte shuffle with zeros (psllw $8).
+@inline(__always)
+func shiftLeft8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let b = unsafeBitCast(v, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(
+        SIMD16<UInt8>(0, b[0], 0, b[2], 0, b[4], 0, b[6], 0, b[8], 0, b[10], 0, b[12], 0, b[14]),
+        to: SIMD8<UInt16>.self)
 }
 
 // Channel pairs: the over kernels keep four pixels in two vectors of 16-bit lanes
@@ -161,7 +182,3 @@ func widen8(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
     let b = SIMD16<UInt8>(v[0], 0, v[1], 0, v[2], 0, v[3], 0, v[4], 0, v[5], 0, v[6], 0, v[7], 0)
     return unsafeBitCast(b, to: SIMD8<UInt16>.self)
 }
-
-/// `div255`, under the name the bilinear paths use.
-@inline(__always)
-func div255Shifts(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { div255(t) }

@@ -40,12 +40,13 @@ func blendSpan(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, color: UInt32, keep:
     let colorEven = evenBytes(colorBytes)
     let colorOdd = highByteOnly(unsafeBitCast(colorBytes, to: SIMD8<UInt16>.self))
     let setAlpha: UInt32 = opaqueDestination ? 0xff00_0000 : 0
+    let k = div255Multiplier
     var i = 0
     while i &+ 4 <= n {
         let dv0 = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         let dv = opaqueDestination ? opaqueAlpha(dv0) : dv0
-        let even = div255(evenBytes(dv) &* keepLanes) &+ colorEven
-        let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keepLanes)) &+ colorOdd
+        let even = divideBy255(evenBytes(dv) &* keepLanes, k) &+ colorEven
+        let odd = shiftLeft8(divideBy255(oddBytes(dv) &* keepLanes, k)) &+ colorOdd
         dr.storeBytes(of: joinChannels(even: even, odd: odd), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }

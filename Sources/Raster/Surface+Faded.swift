@@ -41,11 +41,12 @@ func fadedRow(
     let mv = SIMD8<UInt16>(repeating: UInt16(opacity))
     let alphaBytes = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
     let plusBytes = unsafeBitCast(SIMD4<UInt32>(repeating: plus), to: SIMD16<UInt8>.self)
+    let k = div255Multiplier
     var i = 0
     while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | alphaBytes
         let (lo, hi) = widen(sv)
-        let scaled = div255Narrow(lo &* mv, hi &* mv)
+        let scaled = narrow(divideBy255(lo &* mv, k), divideBy255(hi &* mv, k))
         dr.storeBytes(of: scaled &+ plusBytes, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }

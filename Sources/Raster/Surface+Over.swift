@@ -52,11 +52,11 @@ extension Surface {
 /// `mulDiv255`. The source is added to each pair's part before the two are joined, so
 /// that no add has operands LLVM can prove disjoint (`joinChannels`).
 @inline(__always)
-func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>) -> SIMD16<UInt8> {
+func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>, _ k: SIMD8<UInt16>) -> SIMD16<UInt8> {
     let keep = alphaLanes(SIMD16<UInt8>(repeating: 255) &- sv)
     let lanes = unsafeBitCast(sv, to: SIMD8<UInt16>.self)
-    let even = div255(evenBytes(dv) &* keep) &+ evenBytes(sv)
-    let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(lanes)
+    let even = divideBy255(evenBytes(dv) &* keep, k) &+ evenBytes(sv)
+    let odd = shiftLeft8(divideBy255(oddBytes(dv) &* keep, k)) &+ highByteOnly(lanes)
     return joinChannels(even: even, odd: odd)
 }
 
@@ -64,11 +64,12 @@ func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>) -> SIMD16<UInt8> {
 @inline(__always)
 func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int) {
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
+    let k = div255Multiplier
     var i = 0
     while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         let dv = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        dr.storeBytes(of: overFour(sv, dv), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        dr.storeBytes(of: overFour(sv, dv, k), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }
     while i < n {
@@ -91,17 +92,18 @@ func overSpan(
     let k255 = SIMD8<UInt16>(repeating: 255)
     let mv = SIMD8<UInt16>(repeating: UInt16(opacity))
     let alphaMask: UInt32 = opaqueSource ? 0xff00_0000 : 0
+    let k = div255Multiplier
     var i = 0
     while i &+ 4 <= n {
         let sv0 = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         let sv = opaqueSource ? opaqueAlpha(sv0) : sv0
         let dv = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-        let se = div255(evenBytes(sv) &* mv)
-        let so = div255Unshifted(oddBytes(sv) &* mv)
-        // The scaled alpha: the high byte of the odd lanes' lane 1, in both lanes.
-        let keep = k255 &- shiftRight8(splatOddLanes(so))
-        let even = div255(evenBytes(dv) &* keep) &+ se
-        let odd = highByteOnly(div255Unshifted(oddBytes(dv) &* keep)) &+ highByteOnly(so)
+        let se = divideBy255(evenBytes(sv) &* mv, k)
+        let so = divideBy255(oddBytes(sv) &* mv, k)
+        // The scaled alpha: lane 1 of each pixel's odd pair, in both lanes.
+        let keep = k255 &- splatOddLanes(so)
+        let even = divideBy255(evenBytes(dv) &* keep, k) &+ se
+        let odd = shiftLeft8(divideBy255(oddBytes(dv) &* keep, k) &+ so)
         dr.storeBytes(of: joinChannels(even: even, odd: odd), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
         i &+= 4
     }

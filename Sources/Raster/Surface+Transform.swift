@@ -406,6 +406,8 @@ struct PairSampler {
     let innerW: UInt
     let innerH: UInt
     let opacity: UInt16
+    /// `div255Multiplier`, read once for the job.
+    let divisor = div255Multiplier
 
     init(_ src: SampleSource, opacity: UInt32) {
         base = UnsafeRawPointer(src.base)
@@ -445,7 +447,7 @@ struct PairSampler {
             dxA: UInt16(truncatingIfNeeded: xa >> 9) & 0x7f, dyA: UInt16(truncatingIfNeeded: ya >> 9) & 0x7f,
             dxB: UInt16(truncatingIfNeeded: xb >> 9) & 0x7f, dyB: UInt16(truncatingIfNeeded: yb >> 9) & 0x7f,
             into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q ?? p), opaqueSource: opaqueSource, fade: fade,
-            opacity: opacity)
+            opacity: opacity, divisor: divisor)
     }
 }
 

@@ -291,8 +291,9 @@ extension TransformJob {
         if from < to {
             // Per pair of columns, their colours and what of the pixels under them shows
             // (255 - alpha), widened: each pixel is colour + under * (255 - alpha) / 255,
-            // rounded as `overPixel` (`div255Shifts`, exact for these products).
+            // rounded as `overPixel` (`divideBy255`, exact for these products).
             let n = last &- first, pairs = n / 2
+            let divisor = div255Multiplier
             withUnsafeTemporaryAllocation(of: SIMD8<UInt16>.self, capacity: Self.columnChunk) { lanes in
                 for j in 0..<pairs {
                     let a = table[first &+ 2 &* j &- c0].colour, b = table[first &+ 2 &* j &+ 1 &- c0].colour
@@ -305,7 +306,7 @@ extension TransformJob {
                     let raw = UnsafeMutableRawPointer(row)
                     for j in 0..<pairs {
                         let under = widenPair(raw.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
-                        let out = lanes[2 &* j] &+ div255Shifts(under &* lanes[2 &* j &+ 1])
+                        let out = lanes[2 &* j] &+ divideBy255(under &* lanes[2 &* j &+ 1], divisor)
                         raw.storeBytes(of: narrowPair(out), toByteOffset: 8 &* j, as: UInt64.self)
                     }
                     if n % 2 == 1 { row[n &- 1] = overPixel(odd, row[n &- 1]) }
