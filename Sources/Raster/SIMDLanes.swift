@@ -59,27 +59,10 @@ func shiftRight8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
         to: SIMD8<UInt16>.self)
 }
 
-/// 257 in every 16-bit lane: `divideBy255`'s multiplier, read once per span. It is
-/// read from memory the optimizer cannot see into (allocated and set when first used)
-/// rather than written as a literal: with the literal in view, LLVM rewrites the
-/// multiply into 32-bit shifts and adds (ten instructions for eight lanes) instead of
-/// one pmulhuw. A `let` holding a pointer, not a `var`: reading a global variable costs
-/// a dynamic exclusivity check each time.
-nonisolated(unsafe) let div255MultiplierStorage: UnsafePointer<SIMD8<UInt16>> = {
-    let p = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 1)
-    p.initialize(to: SIMD8(repeating: 257))
-    return UnsafePointer(p)
-}()
-
-/// `div255MultiplierStorage`'s value: 257 in every lane.
-var div255Multiplier: SIMD8<UInt16> {
-    @inline(__always) get { div255MultiplierStorage.pointee }
-}
-
 /// The high 16 bits of each lane's 32-bit product (SSE2's pmulhuw): both vectors
 /// zero-extended to 32-bit lanes by shuffles with zeros, multiplied, and the odd 16-bit
 /// halves kept. LLVM folds the pattern into the one instruction when neither factor is
-/// a constant it can see (see `div255Multiplier`).
+/// a constant it can see (see `MultiplierLanes`).
 @inline(__always)
 func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let a32 = unsafeBitCast(
@@ -94,7 +77,8 @@ func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
 
 /// `t / 255` rounded, for t = x * a with 8-bit x and a, as pixman's SSE2 code does it:
 /// (t + 128) * 257 >> 16 (paddw, pmulhuw): exactly pixman's `MUL_UN8`, (u + (u >> 8)) >> 8
-/// with u = t + 128, for every t up to 65025. `k` is `div255Multiplier`, read once before the loop.
+/// with u = t + 128, for every t up to 65025. `k` is
+/// `MultiplierLanes.current.pointee.div255`, read once before the loop.
 @inline(__always)
 func divideBy255(_ t: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
     multiplyHigh(t &+ SIMD8(repeating: 128), k)

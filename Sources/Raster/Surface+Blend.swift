@@ -40,7 +40,7 @@ func blendSpan(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, color: UInt32, keep:
     let colorEven = evenBytes(colorBytes)
     let colorOdd = highByteOnly(unsafeBitCast(colorBytes, to: SIMD8<UInt16>.self))
     let setAlpha: UInt32 = opaqueDestination ? 0xff00_0000 : 0
-    let k = div255Multiplier
+    let k = MultiplierLanes.current.pointee.div255
     var i = 0
     while i &+ 4 <= n {
         let dv0 = dr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)

@@ -41,7 +41,7 @@ func fadedRow(
     let mv = SIMD8<UInt16>(repeating: UInt16(opacity))
     let alphaBytes = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
     let plusBytes = unsafeBitCast(SIMD4<UInt32>(repeating: plus), to: SIMD16<UInt8>.self)
-    let k = div255Multiplier
+    let k = MultiplierLanes.current.pointee.div255
     var i = 0
     while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | alphaBytes

@@ -64,7 +64,7 @@ func overFour(_ sv: SIMD16<UInt8>, _ dv: SIMD16<UInt8>, _ k: SIMD8<UInt16>) -> S
 @inline(__always)
 func overSpan(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ n: Int) {
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
-    let k = div255Multiplier
+    let k = MultiplierLanes.current.pointee.div255
     var i = 0
     while i &+ 4 <= n {
         let sv = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
@@ -92,7 +92,7 @@ func overSpan(
     let k255 = SIMD8<UInt16>(repeating: 255)
     let mv = SIMD8<UInt16>(repeating: UInt16(opacity))
     let alphaMask: UInt32 = opaqueSource ? 0xff00_0000 : 0
-    let k = div255Multiplier
+    let k = MultiplierLanes.current.pointee.div255
     var i = 0
     while i &+ 4 <= n {
         let sv0 = sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)

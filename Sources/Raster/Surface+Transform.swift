@@ -406,8 +406,8 @@ struct PairSampler {
     let innerW: UInt
     let innerH: UInt
     let opacity: UInt16
-    /// `div255Multiplier`, read once for the job.
-    let divisor = div255Multiplier
+    /// `divideBy255`'s factor, read once for the job.
+    let divisor = MultiplierLanes.current.pointee.div255
 
     init(_ src: SampleSource, opacity: UInt32) {
         base = UnsafeRawPointer(src.base)

@@ -293,7 +293,7 @@ extension TransformJob {
             // (255 - alpha), widened: each pixel is colour + under * (255 - alpha) / 255,
             // rounded as `overPixel` (`divideBy255`, exact for these products).
             let n = last &- first, pairs = n / 2
-            let divisor = div255Multiplier
+            let divisor = MultiplierLanes.current.pointee.div255
             withUnsafeTemporaryAllocation(of: SIMD8<UInt16>.self, capacity: Self.columnChunk) { lanes in
                 for j in 0..<pairs {
                     let a = table[first &+ 2 &* j &- c0].colour, b = table[first &+ 2 &* j &+ 1 &- c0].colour
