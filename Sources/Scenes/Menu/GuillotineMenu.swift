@@ -40,7 +40,8 @@ import Show
 /// whole pixels; swinging, each colour turned is a fill inside its edges (not a resampled
 /// picture) and each title its ink turned. So a frame of the swing costs the screen's
 /// fill and the titles' ink, where one screen-sized picture of the face, resampled whole
-/// in every frame near upright, cost 4-7 ms at 1920x1080 (and 8.3 MB). The background,
+/// in every frame near upright, cost a whole screen resampled a frame (and a screen's
+/// worth of memory). The background,
 /// opaque, hides the host under it: at rest it covers the screen, and turned, the
 /// host's costly draws are left out under its interior.
 final class GuillotineMenu {

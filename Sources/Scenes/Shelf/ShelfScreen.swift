@@ -353,9 +353,9 @@ final class ShelfScreen: PlainScreen {
 
     /// While the row rests on a book with nothing else to do, fetches one more picture a
     /// frame once `warmDelay` has passed: that book's first frame (opening it then
-    /// fetches nothing: each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a
+    /// fetches nothing: each fetch, a decode or a resample, takes a frame's time or more, a
     /// missed frame when done during the opening), then both pictures of the covers
-    /// near it (a scroll then resamples none: 2-3.5 ms a cover at 1920x1080). Nothing
+    /// near it (a scroll then resamples none). Nothing
     /// on screen changes; the runtime calls back through `nextChange(after:)`.
     private func warm(time: Double) {
         guard case .resting = motion, opening == nil, pendingOpen == nil, centred < books.count else {
