@@ -1,8 +1,4 @@
-/// The longest piece of the user's text a message repeats, in characters: a key, a
-/// header or a token longer than this is cut to its first `clipKeep` characters and "...",
-/// so that a megabyte-long token still makes a one-line message.
-public let clipLimit = 80
-let clipKeep = 77
+import MessageText
 
 /// `text` as a message shows it: `"`, `\` and control characters escaped as in a TOML
 /// basic string, and cut to `limit` characters (default `clipLimit`; a longer text
@@ -31,14 +27,6 @@ public func clipped(_ text: some StringProtocol, limit: Int = clipLimit) -> Stri
     }
     guard out.count > clipLimit else { return String(String.UnicodeScalarView(out)) }
     return String(String.UnicodeScalarView(out.prefix(clipKeep))) + "..."
-}
-
-/// `text` as a message quotes a value as written (not escaped): whole up to `clipLimit`
-/// characters, else its first `clipKeep` and "...". A board's or a manifest's value can be
-/// a megabyte on one line; the error that quotes it stays one readable line. Shared by
-/// Board's and Show's own messages.
-public func shortened(_ text: some StringProtocol) -> String {
-    text.prefix(clipLimit + 1).count <= clipLimit ? String(text) : String(text.prefix(clipKeep)) + "..."
 }
 
 /// `text` in double quotes, escaped and cut as `clipped` does.
