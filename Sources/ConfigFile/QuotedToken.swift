@@ -1,27 +1,19 @@
 import MessageText
 
 /// `text` as a message shows it: `"`, `\` and control characters escaped as in a TOML
-/// basic string, and cut to `limit` characters (default `clipLimit`; a longer text
-/// keeps `limit` - 3 and "..."). Public so that every message that repeats what someone
-/// sent (a control socket's reply) escapes it the same way: a NUL or an ESC never
-/// reaches a terminal raw.
+/// basic string (`TOMLString.escape`, without the short forms), and cut to `limit`
+/// characters (default `clipLimit`; a longer text keeps `limit` - 3 and "..."). Public
+/// so that every message that repeats what someone sent (a control socket's reply)
+/// escapes it the same way: a NUL or an ESC never reaches a terminal raw.
 public func clipped(_ text: some StringProtocol, limit: Int = clipLimit) -> String {
     let clipLimit = Swift.max(limit, 4)
     let clipKeep = clipLimit - 3
     var out: [Unicode.Scalar] = []
     for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += #"\""#.unicodeScalars
-        case "\\": out += #"\\"#.unicodeScalars
-        case "\t": out += #"\t"#.unicodeScalars
-        case "\n": out += #"\n"#.unicodeScalars
-        case "\r": out += #"\r"#.unicodeScalars
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += unicodeEscape(scalar.value).unicodeScalars
-            } else {
-                out.append(scalar)
-            }
+        if let escaped = TOMLString.escape(scalar, shortForms: false) {
+            out += escaped.unicodeScalars
+        } else {
+            out.append(scalar)
         }
         if out.count > clipLimit { break }
     }
