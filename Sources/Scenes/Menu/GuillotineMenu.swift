@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Motion
 import Raster
@@ -291,8 +292,7 @@ final class GuillotineMenu {
     /// it sits at exactly the screen's centre: a whole-pixel copy).
     private func show(angle a: Double) {
         angle = a
-        let c = geometry.centre(at: a)
-        blade.position = Point2D(x: c.x, y: c.y)
+        blade.position = geometry.centre(at: a)
         blade.transform = a == 0 ? .identity : .rotation(angle: a, x: 0, y: 0, z: 1)
         let fromClosed = Swift.abs(a - GuillotineGeometry.closedAngle)
         hostBar.opacity = Swift.max(0, Swift.min(1, 1 - fromClosed / Self.hostBarFade))

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Motion
 import Raster
@@ -162,11 +163,11 @@ final class ShelfScreen: PlainScreen {
                 case .began:
                     guard accepts(now()), self.opening == nil, !self.books.isEmpty else { return }
                     self.pendingOpen = nil
-                    self.motion = .drag(start: self.offset(at: now()), travel: pan.translation.dx)
+                    self.motion = .drag(start: self.offset(at: now()), travel: pan.translation.x)
                 case .changed:
-                    if case .drag(let s, _) = self.motion { self.motion = .drag(start: s, travel: pan.translation.dx) }
+                    if case .drag(let s, _) = self.motion { self.motion = .drag(start: s, travel: pan.translation.x) }
                 case .ended:
-                    self.release(velocity: -pan.velocity.dx)
+                    self.release(velocity: -pan.velocity.x)
                 default:
                     self.release(velocity: 0)
                 }
@@ -174,7 +175,7 @@ final class ShelfScreen: PlainScreen {
         bind(
             TapRecognizer { [unowned self] tap in
                 guard accepts(tap.startTime), !self.caught else { return }
-                self.tapped(at: Point2D(x: tap.location.x, y: tap.location.y), now: now())
+                self.tapped(at: tap.location, now: now())
             }, to: pager)
         remember()
         update(time: context.now())
