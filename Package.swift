@@ -58,10 +58,12 @@ let package = Package(
 
         // Pure modules: build and test without a display or an input device.
         .target(name: "FixedPoint"),
+        // How an error message repeats the user's text: cut to one line (`shortened`).
+        .target(name: "MessageText"),
         .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
         .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
-        .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem"], swiftSettings: framePath),
+        .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem", "MessageText"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
         .target(name: "Rotation", dependencies: ["Input", "FixedPoint", "LinuxSystem"]),
         .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText"]),
@@ -85,10 +87,11 @@ let package = Package(
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
         // CLinux for the names of errno values (a file that cannot be read names its errno).
-        .target(name: "ConfigFile", dependencies: ["LinuxSystem"]),
-        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
+        .target(name: "ConfigFile", dependencies: ["LinuxSystem", "MessageText"]),
+        .target(name: "Board", dependencies: ["ConfigFile", "MessageText", "Display", "Raster", "Rotation"]),
         .target(
-            name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
+            name: "Show",
+            dependencies: ["ConfigFile", "MessageText", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
             swiftSettings: framePath),
         // The built-in demo show: its manifest and its pictures, drawn by code.
         .target(name: "ShowDemo", dependencies: ["Show", "Assets", "Raster"], swiftSettings: framePath),
@@ -127,29 +130,34 @@ let package = Package(
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "FixedPoint"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "MessageText", "VitrineTestSupport"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Display", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),
-        .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input"]),
+        .testTarget(name: "LibInputTests", dependencies: ["LibInput", "Input", "FixedPoint"]),
         .testTarget(name: "RotationTests", dependencies: ["Rotation", "Input", "FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Display", "Raster", "FixedPoint", "CDRM"]),
         .testTarget(
             name: "ScenesTests",
-            dependencies: ["ShowDemo", "Scenes", "Motion", "Compositor", "Assets", "Rotation", "Input", "Raster", "Show", "VitrineTestSupport"],
+            dependencies: [
+                "ShowDemo", "Scenes", "Motion", "Compositor", "Assets", "Rotation", "Input", "Raster", "FixedPoint", "Show",
+                "VitrineTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "RuntimeTests",
             dependencies: ["LinuxSystem", "ShowDemo", 
-                "Runtime", "Scenes", "Display", "Compositor", "Raster", "Assets", "ConfigFile", "Motion", "Input", "Show",
+                "Runtime", "Scenes", "Display", "Compositor", "Raster", "FixedPoint", "Assets", "ConfigFile", "Motion",
+                "Input", "Show",
                 "LibInput", "Rotation", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(
-            name: "BoardTests", dependencies: ["Board", "ConfigFile", "Display", "Raster", "Rotation", "VitrineTestSupport"]),
+            name: "BoardTests",
+            dependencies: ["Board", "ConfigFile", "MessageText", "Display", "Raster", "Rotation", "VitrineTestSupport"]),
         .testTarget(
             name: "ShowTests", dependencies: ["ShowDemo", "Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
             exclude: ["Golden"]),

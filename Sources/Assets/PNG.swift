@@ -17,15 +17,9 @@ public enum PNG {
 
     /// zlib level for encoding: 3. Golden images and per-frame dumps (`vitrine render
     /// --frames`) are written often, and levels 4 and up switch zlib to lazy matching,
-    /// which is slow on photographic content. Measured at 1920x1080 (libspng 0.7.3,
-    /// adaptive filtering, one x86-64 core), time and size:
-    ///
-    /// | level | UI-like frame  | photo-like frame |
-    /// |-------|----------------|------------------|
-    /// | 1     | 86 ms, 67 KB   | 202 ms, 3.10 MB  |
-    /// | 3     | 89 ms, 62 KB   | 264 ms, 2.95 MB  |
-    /// | 4     | 96 ms, 38 KB   | 439 ms, 2.58 MB  |
-    /// | 6     | 111 ms, 35 KB  | 1754 ms, 2.62 MB |
+    /// which is slow on photographic content (several times level 3's time at level 6)
+    /// for files only somewhat smaller. Level 3 costs about level 1's time and writes
+    /// smaller files.
     public static let compressionLevel = 3
 
     /// Reads and decodes the PNG file at `path` (see `decode` for the output format).

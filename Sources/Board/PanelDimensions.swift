@@ -1,4 +1,5 @@
 import ConfigFile
+import MessageText
 
 /// A size in panel pixels, native orientation (before rotation): a headless or Wayland
 /// output's `size`, or a mode's resolution.

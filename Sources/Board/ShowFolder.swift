@@ -1,4 +1,5 @@
 import ConfigFile
+import MessageText
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

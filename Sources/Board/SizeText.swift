@@ -1,4 +1,5 @@
 import ConfigFile
+import MessageText
 
 /// Parsing the "800x480" and "800x480@60" spellings of board files. Strict on purpose:
 /// decimal digits only (no sign, no spaces), a lowercase `x`, an integer refresh rate

@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 
 /// Renders a layer tree into 32-bit surfaces of one size, repainting only what changed.

@@ -1,19 +1,8 @@
+import FixedPoint
+
 /// Layer geometry in points (logical pixels: one point is one pixel of the logical
 /// screen), Double: layer properties are set once per frame per layer, never per pixel.
-
-/// A position, in points, y down.
-public struct Point2D: Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public static let zero = Point2D(x: 0, y: 0)
-    public var description: String { "(\(x), \(y))" }
-}
+/// Positions are `FixedPoint`'s `Point2D`.
 
 /// A width and a height, in points.
 public struct Size2D: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// A 3x3 projective transform of the plane in Double, column-vector convention
 /// (p' = H p, p = (x, y, 1)), rows (a b c), (d e f), (g h i): the same layout as
 /// `Matrix3` and pixman. Composed once per layer per frame; pixels only ever see its

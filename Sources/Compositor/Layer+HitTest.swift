@@ -1,3 +1,5 @@
+import FixedPoint
+
 extension Layer {
     /// The deepest visible layer at `point` (in the space `parentWorld` maps this layer's
     /// superlayer from; logical points for the root), sublayers tested front to back.

@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 
 /// One node of the layer tree, with Core Animation's model (the Architecture article, "Layers and transforms"):

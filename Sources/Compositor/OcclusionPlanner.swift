@@ -78,9 +78,9 @@ final class OcclusionPlanner {
     }
 
     /// Whether an operation costs enough a pixel that leaving hidden pixels out pays for
-    /// working them out: resampling (bilinear, 5-20 ns a pixel) and blending. Fills and
-    /// copies run at memset and memcpy speed (under 0.1 ns a pixel: less than finding
-    /// the covered columns of a row costs), so they are always drawn whole.
+    /// working them out: resampling (bilinear: four source pixels read and weighed for
+    /// each) and blending. Fills and copies run at memset and memcpy speed (less than
+    /// finding the covered columns of a row costs), so they are always drawn whole.
     static func isCostly(_ item: DrawItem, everywhere: Bool = false) -> Bool {
         if everywhere { return true }
         switch item.operation {

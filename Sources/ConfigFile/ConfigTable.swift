@@ -1,3 +1,5 @@
+import MessageText
+
 /// One table of a document: the root, a `[table]`, an `[[array]]` element or an inline
 /// table. Readers take a key and return a typed value or throw a `ConfigError` that names
 /// the file, the key's line and its full key path.

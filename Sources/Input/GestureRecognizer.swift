@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// A gesture recognizer: a small state machine fed the touch sequences of one target (by
 /// `TouchRouter`, or directly in a test), in logical points with times in seconds.
 ///
@@ -55,9 +57,9 @@ let distanceSlack = 1e-9
 struct FollowedTouch {
     /// The touch followed, nil when none.
     var id: TouchID?
-    var startLocation = LogicalPoint.zero
+    var startLocation = Point2D.zero
     var startTime = 0.0
-    var location = LogicalPoint.zero
+    var location = Point2D.zero
     var time = 0.0
     /// The largest distance from the start so far, in points.
     var maximumDistance = 0.0

@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// The seam between touch routing and whatever draws the screen: something that can say
 /// which target lies under a logical point, and what each target's parent is.
 ///
@@ -16,7 +18,7 @@ public protocol HitTesting {
 
     /// The deepest, front-most target under `point` (logical points) that takes touches;
     /// nil for none.
-    func hitTest(_ point: LogicalPoint) -> Target?
+    func hitTest(_ point: Point2D) -> Target?
 
     /// The target's parent (its superlayer), nil at the root.
     func parent(of target: Target) -> Target?

@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// One node of a layer tree as hit testing sees it. `Scenes` adapts the compositor's
 /// layers to it; the tests use plain rectangles.
 public protocol HitTestNode: Hashable {
@@ -23,7 +25,7 @@ public protocol HitTestNode: Hashable {
     /// transform: map the point by the inverse of the layer-to-logical 3x3 (the Architecture article,
     /// "Layers and transforms") and test it against `bounds`. Return false where the layer is not drawn
     /// (a single-sided layer turned away, opacity 0).
-    func containsForHitTesting(_ point: LogicalPoint) -> Bool
+    func containsForHitTesting(_ point: Point2D) -> Bool
 }
 
 /// Hit testing over a tree of `HitTestNode`s, as UIKit's `hitTest(_:with:)`: depth
@@ -41,7 +43,7 @@ public struct LayerTreeHitTester<Node: HitTestNode>: HitTesting {
         self.root = root
     }
 
-    public func hitTest(_ point: LogicalPoint) -> Node? {
+    public func hitTest(_ point: Point2D) -> Node? {
         guard point.isFinite else { return nil }
         return hit(root, point, depth: 0)
     }
@@ -50,7 +52,7 @@ public struct LayerTreeHitTester<Node: HitTestNode>: HitTesting {
         target.hitTestParent
     }
 
-    private func hit(_ node: Node, _ point: LogicalPoint, depth: Int) -> Node? {
+    private func hit(_ node: Node, _ point: Point2D, depth: Int) -> Node? {
         guard depth < Self.maximumDepth, node.isHitTestVisible else { return nil }
         let inside = node.containsForHitTesting(point)
         if node.clipsHitTestingToBounds && !inside { return nil }

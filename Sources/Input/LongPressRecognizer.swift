@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Recognizes a long press, as UIKit's `UILongPressGestureRecognizer`: a touch held for
 /// `minimumDuration` without moving more than `allowableMovement` from where it went
 /// down. Continuous: `began` when the time is up (on a `tick(time:)`, or on the touch's
@@ -35,10 +37,10 @@ public final class LongPressRecognizer: GestureRecognizer {
     public var trackedTouch: TouchID? { touch.id }
 
     /// Where the touch went down, in logical points.
-    public var startLocation: LogicalPoint { touch.startLocation }
+    public var startLocation: Point2D { touch.startLocation }
 
     /// Where the touch is now (or last was), in logical points.
-    public var location: LogicalPoint { touch.location }
+    public var location: Point2D { touch.location }
 
     /// When the press is (or was) due: down time + `minimumDuration`, in seconds.
     public var recognitionTime: Double { touch.startTime + minimumDuration }

@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Recognizes a pan (a drag): a touch that moves more than `minimumDistance` (the touch
 /// slop) from where it went down. Continuous: `began` on the move that passes the slop,
 /// `changed` on each later move, `ended` on the lift (with the release velocity, for
@@ -30,7 +32,7 @@ public final class PanRecognizer: GestureRecognizer {
 
     /// The velocity in points per second: while panning, at the latest move; after
     /// `.ended`, at the lift (the release velocity); zero after `.cancelled`.
-    public private(set) var velocity: Vector = .zero
+    public private(set) var velocity: Point2D = .zero
 
     private var touch = FollowedTouch()
     private var estimator = VelocityEstimator()
@@ -42,13 +44,13 @@ public final class PanRecognizer: GestureRecognizer {
     public var trackedTouch: TouchID? { touch.id }
 
     /// Where the touch went down, in logical points.
-    public var startLocation: LogicalPoint { touch.startLocation }
+    public var startLocation: Point2D { touch.startLocation }
 
     /// Where the touch is now (or last was), in logical points.
-    public var location: LogicalPoint { touch.location }
+    public var location: Point2D { touch.location }
 
     /// The touch's displacement since it went down, in points.
-    public var translation: Vector { touch.location - touch.startLocation }
+    public var translation: Point2D { touch.location - touch.startLocation }
 
     /// The time of the latest update, in seconds.
     public var time: Double { touch.time }

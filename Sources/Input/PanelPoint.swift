@@ -1,6 +1,8 @@
+import FixedPoint
+
 /// A point in *panel space*, in pixels: the scanout buffer's and the digitizer's native
 /// orientation, origin top-left, y down (the Architecture article). Raw touch and pointer events
-/// carry panel points; only `Rotation` turns them into `LogicalPoint`s, so the two types
+/// carry panel points; only `Rotation` turns them into logical `Point2D`s, so the two types
 /// are kept apart and cannot be mixed by accident.
 public struct PanelPoint: Hashable, Sendable, CustomStringConvertible {
     /// Pixels from the panel's left edge; fractional where the digitizer resolves finer.

@@ -1,3 +1,4 @@
+import FixedPoint
 internal import Glibc
 
 /// The direction of a swipe, in logical space (y grows downwards: `.down` is towards
@@ -74,10 +75,10 @@ public final class SwipeRecognizer: GestureRecognizer {
     public var trackedTouch: TouchID? { touch.id }
 
     /// Where the touch went down, in logical points.
-    public var startLocation: LogicalPoint { touch.startLocation }
+    public var startLocation: Point2D { touch.startLocation }
 
     /// Where the touch lifted (or is), in logical points.
-    public var location: LogicalPoint { touch.location }
+    public var location: Point2D { touch.location }
 
     public var nextDeadline: Double? { nil }
 
@@ -108,9 +109,9 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// The direction of the stroke if it is a swipe, else nil.
     private func classify() -> SwipeDirection? {
         let v = touch.location - touch.startLocation
-        let horizontal = abs(v.dx) >= abs(v.dy)
-        let main = horizontal ? abs(v.dx) : abs(v.dy)
-        let off = horizontal ? abs(v.dy) : abs(v.dx)
+        let horizontal = abs(v.x) >= abs(v.y)
+        let main = horizontal ? abs(v.x) : abs(v.y)
+        let off = horizontal ? abs(v.y) : abs(v.x)
         guard main >= minimumDistance, main > 0 else { return nil }
         // The main axis is the larger component, so the angle is at most 45 degrees.
         if maximumAngle < 45 {
@@ -118,7 +119,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         }
         let duration = touch.time - touch.startTime
         if duration > 0, main / duration < minimumSpeed { return nil }
-        let d: SwipeDirection = horizontal ? (v.dx < 0 ? .left : .right) : (v.dy < 0 ? .up : .down)
+        let d: SwipeDirection = horizontal ? (v.x < 0 ? .left : .right) : (v.y < 0 ? .up : .down)
         return directions.contains(SwipeDirections(d)) ? d : nil
     }
 }

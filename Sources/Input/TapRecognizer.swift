@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Recognizes a tap: a touch that lifts within `maximumDuration` of going down and never
 /// strays more than `allowableMovement` from where it went down. Discrete: `possible ->
 /// ended` (recognized, on the lift) or `failed`.
@@ -30,7 +32,7 @@ public final class TapRecognizer: GestureRecognizer {
     public var trackedTouch: TouchID? { touch.id }
 
     /// Where the touch went down, in logical points: the point tapped.
-    public var location: LogicalPoint { touch.startLocation }
+    public var location: Point2D { touch.startLocation }
 
     /// When the touch went down, in seconds.
     public var startTime: Double { touch.startTime }

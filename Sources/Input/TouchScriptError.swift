@@ -1,4 +1,5 @@
 import LinuxSystem
+import MessageText
 internal import Glibc
 
 /// A touch script that cannot be used: the file, the line (1-based; nil for faults of

@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Per-slot touch state: turns the raw event stream of a digitizer (and of a pointer,
 /// see `TouchTracker+Pointer.swift`) into well-formed touch sequences in logical space
 /// (`TouchUpdate`: one `.began`, `.moved`..., one `.ended` or `.cancelled`).
@@ -38,7 +40,7 @@ public final class TouchTracker {
 
     /// Maps panel space to logical space: the rotation (the Architecture article), supplied by the
     /// `Rotation` service. Input never converts between the spaces itself.
-    public var toLogical: (PanelPoint) -> LogicalPoint
+    public var toLogical: (PanelPoint) -> Point2D
 
     /// Whether the pointer's primary button held down acts as one finger
     /// (`pointer_as_touch` in the board file). Takes effect at the next press.
@@ -62,14 +64,14 @@ public final class TouchTracker {
 
     struct ActiveTouch {
         var id: TouchID
-        var location: LogicalPoint
+        var location: Point2D
     }
 
     /// - Parameters:
     ///   - panelSize: the panel's native size, for the pointer's cursor.
     ///   - slotCount: finger slots tracked (at least 1).
     ///   - toLogical: the panel-to-logical map (the rotation).
-    public init(panelSize: PanelSize, slotCount: Int = TouchTracker.defaultSlotCount, toLogical: @escaping (PanelPoint) -> LogicalPoint) {
+    public init(panelSize: PanelSize, slotCount: Int = TouchTracker.defaultSlotCount, toLogical: @escaping (PanelPoint) -> Point2D) {
         self.slotCount = max(slotCount, 1)
         self.panelSize = panelSize
         self.toLogical = toLogical

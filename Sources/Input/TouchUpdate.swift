@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Identifies one touch sequence (down ... up or cancel) for as long as it lasts; a slot
 /// reused by the next finger gets a new id. Unique per `TouchTracker`.
 public struct TouchID: Hashable, Sendable, CustomStringConvertible {
@@ -37,12 +39,12 @@ public struct TouchUpdate: Hashable, Sendable, CustomStringConvertible {
     public var phase: TouchPhase
     /// Where the touch is, in logical points (for `.ended` and `.cancelled`: where it
     /// last was).
-    public var location: LogicalPoint
+    public var location: Point2D
     /// Seconds, on the clock of the events.
     public var time: Double
 
     @inlinable
-    public init(id: TouchID, source: TouchSource, phase: TouchPhase, location: LogicalPoint, time: Double) {
+    public init(id: TouchID, source: TouchSource, phase: TouchPhase, location: Point2D, time: Double) {
         self.id = id
         self.source = source
         self.phase = phase

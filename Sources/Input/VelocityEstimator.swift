@@ -1,3 +1,5 @@
+import FixedPoint
+
 /// Estimates a touch's velocity, in points per second, from its recent positions: the
 /// slope of a least-squares straight line through the samples of the last `window`
 /// seconds (each axis on its own), as Android's `VelocityTracker` does. Unlike the
@@ -42,7 +44,7 @@ public struct VelocityEstimator: Sendable {
 
     /// Adds the position at `time` (seconds, non-decreasing). Non-finite samples are
     /// ignored.
-    public mutating func add(_ p: LogicalPoint, time: Double) {
+    public mutating func add(_ p: Point2D, time: Double) {
         guard p.isFinite, time.isFinite else { return }
         let i: Int
         if count < Self.capacity {
@@ -59,7 +61,7 @@ public struct VelocityEstimator: Sendable {
 
     /// The velocity at `time` (seconds, at or after the newest sample), in points per
     /// second.
-    public func velocity(at time: Double) -> Vector {
+    public func velocity(at time: Double) -> Point2D {
         guard count >= 2, time.isFinite else { return .zero }
         let newest = (start + count - 1) % Self.capacity
         if time - times[newest] > stopTime { return .zero }
@@ -86,7 +88,7 @@ public struct VelocityEstimator: Sendable {
             sty += dt * (ys[i] - my)
         }
         guard stt > 0 else { return .zero }
-        let v = Vector(dx: stx / stt, dy: sty / stt)
-        return v.dx.isFinite && v.dy.isFinite ? v : .zero
+        let v = Point2D(x: stx / stt, y: sty / stt)
+        return v.x.isFinite && v.y.isFinite ? v : .zero
     }
 }

@@ -1,5 +1,7 @@
 // Values that animations and springs can move.
 
+import FixedPoint
+
 /// A value that can be animated: a vector space over Double with a length.
 ///
 /// Springs and decays are linear equations, so they move every component by the same
@@ -7,7 +9,7 @@
 /// measures displacements and velocities for the settling tests, in the value's own units
 /// (points for positions, radians for angles, plain numbers for opacity).
 ///
-/// `Double` and `Vector2` conform here; scenes conform their own types (a colour, a rect)
+/// `Double` and `Point2D` conform here; scenes conform their own types (a colour, a rect)
 /// by implementing `+`, `-`, `zero`, `* Double` and `magnitude`.
 public protocol Animatable: AdditiveArithmetic, Sendable {
     /// The value scaled by `factor` (every component multiplied).

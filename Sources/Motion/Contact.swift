@@ -1,5 +1,7 @@
 // The solver's memory of one possible contact between a body and a boundary.
 
+import FixedPoint
+
 /// One candidate contact between a body and a boundary: either a corner of the body against
 /// the segment (`feature` 0...3, `RigidBody.localCorner` order) or an end of the segment
 /// against a face of the body (`feature` 4: `from`, 5: `to`). The world keeps one slot per
@@ -22,16 +24,16 @@ struct ContactSlot {
     var wasActive = false
 
     /// Unit vector, world space, along which the boundary pushes the body.
-    var normal = Vector2.zero
+    var normal = Point2D.zero
     /// The contact point on the body, body coordinates.
-    var bodyPoint = Vector2.zero
+    var bodyPoint = Point2D.zero
     /// The contact point on the boundary, world space.
-    var wallPoint = Vector2.zero
+    var wallPoint = Point2D.zero
     /// Distance between the two along `normal` at detection, points (negative: penetration).
     var gap = 0.0
 
     /// The body point's offset from the centre, world orientation (this step).
-    var r = Vector2.zero
+    var r = Point2D.zero
     var normalMass = 0.0
     var tangentMass = 0.0
     /// The least normal velocity allowed after the solve, pt/s (restitution or speculative).

@@ -1,5 +1,7 @@
 // Hinges: a point of a body pinned to a fixed point of the world.
 
+import FixedPoint
+
 /// A revolute joint pinning a point of a body to a fixed world point, as UIKit's
 /// `UIAttachmentBehavior(item:offsetFromCenter:attachedToAnchor:)` with length 0: the body
 /// may turn about the pin but not move away from it.
@@ -14,11 +16,11 @@ public struct Hinge: Hashable, Sendable {
     /// The pinned body.
     public var body: BodyID
     /// The pinned point, body coordinates (offset from the centre, unrotated), points.
-    public var localPoint: Vector2
+    public var localPoint: Point2D
     /// The fixed world point, points.
-    public var anchor: Vector2
+    public var anchor: Point2D
 
-    public init(body: BodyID, localPoint: Vector2, anchor: Vector2) {
+    public init(body: BodyID, localPoint: Point2D, anchor: Point2D) {
         self.body = body
         self.localPoint = localPoint
         self.anchor = anchor

@@ -4,6 +4,8 @@
     import Glibc
 #endif
 
+import FixedPoint
+
 extension PhysicsWorld {
     // MARK: Detection
 
@@ -68,7 +70,7 @@ extension PhysicsWorld {
 
     /// An end of the segment against a face of the body (corner regions are left to the
     /// corner contacts).
-    private func detectEnd(_ k: Int, body: RigidBody, end: Vector2, reach: Double) {
+    private func detectEnd(_ k: Int, body: RigidBody, end: Point2D, reach: Double) {
         let local = body.localPoint(end)
         let half = body.halfSize
         let outsideX = Swift.abs(local.x) > half.x
@@ -79,16 +81,16 @@ extension PhysicsWorld {
             contacts[k] = slot
             return
         }
-        var normalLocal: Vector2
+        var normalLocal: Point2D
         if outsideX || outsideY {
             if outsideX {
                 slot.gap = Swift.abs(local.x) - half.x
-                normalLocal = Vector2(local.x > 0 ? -1 : 1, 0)
-                slot.bodyPoint = Vector2(local.x > 0 ? half.x : -half.x, local.y)
+                normalLocal = Point2D(local.x > 0 ? -1 : 1, 0)
+                slot.bodyPoint = Point2D(local.x > 0 ? half.x : -half.x, local.y)
             } else {
                 slot.gap = Swift.abs(local.y) - half.y
-                normalLocal = Vector2(0, local.y > 0 ? -1 : 1)
-                slot.bodyPoint = Vector2(local.x, local.y > 0 ? half.y : -half.y)
+                normalLocal = Point2D(0, local.y > 0 ? -1 : 1)
+                slot.bodyPoint = Point2D(local.x, local.y > 0 ? half.y : -half.y)
             }
         } else {
             // Inside: the face it is least deep behind.
@@ -96,12 +98,12 @@ extension PhysicsWorld {
             let depthY = half.y - Swift.abs(local.y)
             if depthX <= depthY {
                 slot.gap = -depthX
-                normalLocal = Vector2(local.x > 0 ? -1 : 1, 0)
-                slot.bodyPoint = Vector2(local.x > 0 ? half.x : -half.x, local.y)
+                normalLocal = Point2D(local.x > 0 ? -1 : 1, 0)
+                slot.bodyPoint = Point2D(local.x > 0 ? half.x : -half.x, local.y)
             } else {
                 slot.gap = -depthY
-                normalLocal = Vector2(0, local.y > 0 ? -1 : 1)
-                slot.bodyPoint = Vector2(local.x, local.y > 0 ? half.y : -half.y)
+                normalLocal = Point2D(0, local.y > 0 ? -1 : 1)
+                slot.bodyPoint = Point2D(local.x, local.y > 0 ? half.y : -half.y)
             }
         }
         slot.normal = normalLocal.rotated(by: body.angle)
@@ -144,7 +146,7 @@ extension PhysicsWorld {
         }
     }
 
-    private func applyContactImpulse(_ impulse: Vector2, to b: Int, at r: Vector2) {
+    private func applyContactImpulse(_ impulse: Point2D, to b: Int, at r: Point2D) {
         bodies[b].velocity += impulse * bodies[b].inverseMass
         bodies[b].angularVelocity += r.cross(impulse) * bodies[b].inverseInertia
     }

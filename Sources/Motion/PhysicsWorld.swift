@@ -4,6 +4,8 @@
     import Glibc
 #endif
 
+import FixedPoint
+
 /// Rigid rectangles with pushes, hinges and boundary segments, stepped at a fixed 4 ms: what
 /// UIKit's `UIDynamicAnimator` does with `UIPushBehavior`, `UIAttachmentBehavior` (to an
 /// anchor), `UICollisionBehavior` boundaries and `UIDynamicItemBehavior`.
@@ -83,11 +85,11 @@ public final class PhysicsWorld {
     public private(set) var boundaries: [Boundary] = []
 
     /// Per body (scratch for the force pass).
-    private var forces: [Vector2] = []
+    private var forces: [Point2D] = []
     private var torques: [Double] = []
     /// Per hinge: the solver state.
-    private var hingeR: [Vector2] = []
-    private var hingeImpulse: [Vector2] = []
+    private var hingeR: [Point2D] = []
+    private var hingeImpulse: [Point2D] = []
     /// Per (body, boundary, feature): see `ContactSlot`.
     var contacts: [ContactSlot] = []
 
@@ -130,7 +132,7 @@ public final class PhysicsWorld {
     /// Pins `localPoint` of `body` (body coordinates) to the world point `anchor` (nil: where
     /// that point is now).
     @discardableResult
-    public func addHinge(body: BodyID, localPoint: Vector2, anchor: Vector2? = nil) -> HingeID {
+    public func addHinge(body: BodyID, localPoint: Point2D, anchor: Point2D? = nil) -> HingeID {
         let anchor = anchor ?? bodies[body.index].worldPoint(localPoint)
         hinges.append(Hinge(body: body, localPoint: localPoint, anchor: anchor))
         hingeR.append(.zero)
@@ -153,7 +155,7 @@ public final class PhysicsWorld {
     /// Adds a constant `force` (mass·pt/s², world direction) on `body` at `localPoint` (body
     /// coordinates; default the centre).
     @discardableResult
-    public func addPush(to body: BodyID, force: Vector2, at localPoint: Vector2 = .zero) -> PushID {
+    public func addPush(to body: BodyID, force: Point2D, at localPoint: Point2D = .zero) -> PushID {
         pushes.append(Push(body: body, force: force, localPoint: localPoint))
         quietSteps = 0
         return PushID(index: pushes.count - 1)
@@ -170,7 +172,7 @@ public final class PhysicsWorld {
 
     /// Adds a boundary segment from `from` to `to` (world points).
     @discardableResult
-    public func addBoundary(from: Vector2, to: Vector2) -> BoundaryID {
+    public func addBoundary(from: Point2D, to: Point2D) -> BoundaryID {
         boundaries.append(Boundary(from: from, to: to))
         rebuildContactSlots()
         quietSteps = 0
@@ -287,20 +289,20 @@ public final class PhysicsWorld {
 
     // MARK: Impulses
 
-    private func applyImpulse(_ impulse: Vector2, to b: Int, at r: Vector2) {
+    private func applyImpulse(_ impulse: Point2D, to b: Int, at r: Point2D) {
         bodies[b].velocity += impulse * bodies[b].inverseMass
         bodies[b].angularVelocity += r.cross(impulse) * bodies[b].inverseInertia
     }
 
     /// Solves K x = rhs for the hinge's 2 x 2 effective mass K at offset `r`.
-    private static func solveHinge(_ rhs: Vector2, r: Vector2, inverseMass m: Double, inverseInertia i: Double)
-        -> Vector2
+    private static func solveHinge(_ rhs: Point2D, r: Point2D, inverseMass m: Double, inverseInertia i: Double)
+        -> Point2D
     {
         let k11 = m + i * r.y * r.y
         let k12 = -i * r.x * r.y
         let k22 = m + i * r.x * r.x
         let det = k11 * k22 - k12 * k12
-        return Vector2(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x) / det
+        return Point2D(k22 * rhs.x - k12 * rhs.y, k11 * rhs.y - k12 * rhs.x) / det
     }
 
     // MARK: Hinges

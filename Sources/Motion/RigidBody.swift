@@ -4,6 +4,8 @@
     import Glibc
 #endif
 
+import FixedPoint
+
 /// A rigid rectangle in the physics world.
 ///
 /// Units and conventions: points, seconds, y down (logical space). `position` is the
@@ -19,18 +21,18 @@
 /// at 100 pt/s²).
 public struct RigidBody: Equatable, Sendable {
     /// Width and height, points.
-    public let size: Vector2
+    public let size: Point2D
     /// Mass units (see the type's documentation).
     public let mass: Double
     /// About the centre, mass·pt²: m (w² + h²) / 12 for a uniform rectangle.
     public let momentOfInertia: Double
 
     /// The centre, points.
-    public var position: Vector2
+    public var position: Point2D
     /// Radians, clockwise on screen.
     public var angle: Double
     /// Points per second.
-    public var velocity: Vector2
+    public var velocity: Point2D
     /// Radians per second, clockwise on screen.
     public var angularVelocity: Double
 
@@ -50,7 +52,7 @@ public struct RigidBody: Equatable, Sendable {
     /// A body of uniform density (UIKit's default density is 1; see the type's
     /// documentation for the mass).
     public init(
-        size: Vector2, position: Vector2, angle: Double = 0, density: Double = 1, elasticity: Double = 0,
+        size: Point2D, position: Point2D, angle: Double = 0, density: Double = 1, elasticity: Double = 0,
         friction: Double = 0, resistance: Double = 0, angularResistance: Double = 0, allowsRotation: Bool = true
     ) {
         precondition(density > 0 && density.isFinite, "RigidBody: density \(density) must be finite and > 0")
@@ -62,7 +64,7 @@ public struct RigidBody: Equatable, Sendable {
 
     /// A body of the given mass.
     public init(
-        size: Vector2, position: Vector2, angle: Double = 0, mass: Double, elasticity: Double = 0,
+        size: Point2D, position: Point2D, angle: Double = 0, mass: Double, elasticity: Double = 0,
         friction: Double = 0, resistance: Double = 0, angularResistance: Double = 0, allowsRotation: Bool = true
     ) {
         precondition(
@@ -91,38 +93,38 @@ public struct RigidBody: Equatable, Sendable {
     var inverseInertia: Double { allowsRotation ? 1 / momentOfInertia : 0 }
 
     /// Half the width and height.
-    public var halfSize: Vector2 { size * 0.5 }
+    public var halfSize: Point2D { size * 0.5 }
 
     /// The world position of `local` (an offset from the centre in body coordinates).
-    public func worldPoint(_ local: Vector2) -> Vector2 {
+    public func worldPoint(_ local: Point2D) -> Point2D {
         position + local.rotated(by: angle)
     }
 
     /// The body coordinates of the world point `world`.
-    public func localPoint(_ world: Vector2) -> Vector2 {
+    public func localPoint(_ world: Point2D) -> Point2D {
         (world - position).rotated(by: -angle)
     }
 
     /// The velocity (pt/s) of the body's material point now at world point `world`:
     /// v + ω × r.
-    public func velocity(atWorldPoint world: Vector2) -> Vector2 {
+    public func velocity(atWorldPoint world: Point2D) -> Point2D {
         velocity + (world - position).perpendicular * angularVelocity
     }
 
     /// Corner `index` in body coordinates: 0 top-left, 1 top-right, 2 bottom-right,
     /// 3 bottom-left (of the unrotated body).
-    public func localCorner(_ index: Int) -> Vector2 {
+    public func localCorner(_ index: Int) -> Point2D {
         let h = halfSize
         switch index & 3 {
-        case 0: return Vector2(-h.x, -h.y)
-        case 1: return Vector2(h.x, -h.y)
-        case 2: return Vector2(h.x, h.y)
-        default: return Vector2(-h.x, h.y)
+        case 0: return Point2D(-h.x, -h.y)
+        case 1: return Point2D(h.x, -h.y)
+        case 2: return Point2D(h.x, h.y)
+        default: return Point2D(-h.x, h.y)
         }
     }
 
     /// The four corners in world coordinates, in `localCorner` order.
-    public var corners: [Vector2] {
+    public var corners: [Point2D] {
         (0..<4).map { worldPoint(localCorner($0)) }
     }
 

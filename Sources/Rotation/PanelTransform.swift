@@ -54,15 +54,15 @@ public struct PanelTransform: Hashable, Sendable {
     public var logicalHeight: Int { orientation.swapsAxes ? panelWidth : panelHeight }
 
     /// Where a logical point is on the panel (pixel centres on whole values).
-    public func panelPoint(_ p: LogicalPoint) -> PanelPoint {
+    public func panelPoint(_ p: Point2D) -> PanelPoint {
         let q = toPanel.apply(x: p.x, y: p.y)
         return PanelPoint(x: q.x, y: q.y)
     }
 
     /// Where a panel point (a touch) is in logical space.
-    public func logicalPoint(_ p: PanelPoint) -> LogicalPoint {
+    public func logicalPoint(_ p: PanelPoint) -> Point2D {
         let q = toLogical.apply(x: p.x, y: p.y)
-        return LogicalPoint(x: q.x, y: q.y)
+        return Point2D(x: q.x, y: q.y)
     }
 
     /// The panel pixel of logical pixel (x, y).

@@ -1,5 +1,6 @@
 import Assets
 import ConfigFile
+import MessageText
 
 extension Show {
     /// Every picture the show names, in the manifest's order, each under the key that

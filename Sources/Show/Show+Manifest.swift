@@ -1,3 +1,5 @@
+import ConfigFile
+
 extension Show {
     /// The show as a `show.toml` (top-level `title`, then `[launch]`, `[home]`, each
     /// `[[folder]]`, `[[book]]`, `[[cards]]` and `[menu]`), with a comment header and a
@@ -79,7 +81,7 @@ extension Show {
         return out
     }
 
-    private func q(_ s: String) -> String { TOMLText.string(s) }
+    private func q(_ s: String) -> String { TOMLString.basic(s) }
     private func n(_ v: Double) -> String { TOMLText.number(v) }
 
     private func oriented(_ image: OrientedImage) -> String {

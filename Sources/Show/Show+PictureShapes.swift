@@ -1,5 +1,6 @@
 import Assets
 import ConfigFile
+import MessageText
 
 extension Show {
     /// The pictures that cover a whole screen, aspect kept and cropped (home's

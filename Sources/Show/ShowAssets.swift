@@ -58,7 +58,7 @@ public final class ShowAssets {
     /// picture is drawn at its design's aspect just large enough to cover that size (at
     /// most its natural size), instead of at its natural size to be brought down (the
     /// demo's launch doors and background are 1920x1080 by design: at 800x480, drawing
-    /// them so and resampling them was two thirds of the start's instructions); not
+    /// them so and resampling them was most of the start's work); not
     /// kept. A file's picture is `image(path)`.
     public func image(_ path: AssetPath, covering width: Int, _ height: Int) -> Surface {
         guard case .drawn(let pictures) = source, let (surface, warning) = pictures.image(path, covering: width, height)

@@ -19,17 +19,17 @@ enum Limits {
     static let tipDurationMax: Double = 10
 
     /// The most tiles on the home screen. A screen makes every one of its tiles (icon,
-    /// title, tap) when it is built, so its start and its memory grow with them (measured
-    /// once: 10 000 tiles took seconds and 190 MB). More is refused,
-    /// not slowed to.
+    /// title, tap) when it is built, so its start and its memory grow with them: ten
+    /// thousand tiles take seconds and hundreds of megabytes. More is refused, not slowed
+    /// to.
     static let homeTiles = 500
     /// The most tiles in one folder. A folder's panel shows all of its tiles at once (no
     /// pages; icons shrink to fit): at 100 they are already small on a 7-inch panel.
     static let folderTiles = 100
     /// The most items in the menu. The menu lays every item out, each in a row to tap,
     /// in as many columns as it takes (50 on 800x480: 4 columns of 13 rows, each still
-    /// a finger's height); 10 000 items made frames of 35 ms while it dropped. More is
-    /// refused, as tiles are.
+    /// a finger's height); thousands of items make every frame of its drop miss its
+    /// vblank. More is refused, as tiles are.
     static let menuItems = 50
     // The number of folders, books and card lists, and the tiles of the show as a whole,
     // are bounded by the manifest's size (ConfigDocument.maxBytes, 1 MiB: some 30 000

@@ -1,4 +1,5 @@
 import ConfigFile
+import MessageText
 import Motion
 
 /// Reads a show manifest's tables into a `Show` (the keys of Authoring a show), checking

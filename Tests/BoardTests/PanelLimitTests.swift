@@ -1,4 +1,5 @@
 import ConfigFile
+import MessageText
 import Glibc
 import Testing
 

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 @testable import Compositor

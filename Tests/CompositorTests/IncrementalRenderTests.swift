@@ -1,3 +1,4 @@
+import FixedPoint
 import Raster
 import Testing
 import VitrineTestSupport

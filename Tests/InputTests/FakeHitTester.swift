@@ -1,3 +1,5 @@
+import FixedPoint
+
 @testable import Input
 
 /// A tiny stand-in for the compositor's hit testing: named axis-aligned rectangles in
@@ -34,7 +36,7 @@ final class FakeHitTester: HitTesting {
         return true
     }
 
-    func hitTest(_ p: LogicalPoint) -> String? {
+    func hitTest(_ p: Point2D) -> String? {
         rects.last { r in
             isVisible(r) && p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height
         }?.id

@@ -1,3 +1,4 @@
+import FixedPoint
 import Glibc
 import Testing
 @testable import Input
@@ -45,7 +46,7 @@ final class TestLayer: HitTestNode {
     var hitTestChildren: [TestLayer] { children }
     var isHitTestVisible: Bool { !isHidden }
 
-    func containsForHitTesting(_ p: LogicalPoint) -> Bool {
+    func containsForHitTesting(_ p: Point2D) -> Bool {
         let det = a * d - b * c
         guard det != 0 else { return false }
         let (x, y) = (p.x - tx, p.y - ty)
@@ -72,7 +73,7 @@ final class TestLayer: HitTestNode {
     }
 
     func hit(_ root: TestLayer, _ x: Double, _ y: Double) -> String? {
-        LayerTreeHitTester(root: root).hitTest(LogicalPoint(x: x, y: y))?.name
+        LayerTreeHitTester(root: root).hitTest(Point2D(x: x, y: y))?.name
     }
 
     @Test func theFrontMostDeepestLayerIsHit() {
@@ -137,7 +138,7 @@ final class TestLayer: HitTestNode {
         let b = TestLayer("b", 10, 10)
         a.add(b)
         b.children = [a]  // broken: a is its own grandchild
-        #expect(LayerTreeHitTester(root: a).hitTest(LogicalPoint(x: 5, y: 5)) != nil)
+        #expect(LayerTreeHitTester(root: a).hitTest(Point2D(x: 5, y: 5)) != nil)
         b.parent = a
         a.parent = b
         let router = TouchRouter(hitTester: LayerTreeHitTester(root: a))

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -26,8 +27,8 @@ import Testing
         r.handle(f.move(260, 100, at: 2.6))  // any movement once recognized
         r.handle(f.up(at: 2.7))
         #expect(log.states == [.began, .changed, .ended])
-        #expect(r.location == LogicalPoint(x: 260, y: 100))
-        #expect(r.startLocation == LogicalPoint(x: 200, y: 100))
+        #expect(r.location == Point2D(x: 260, y: 100))
+        #expect(r.startLocation == Point2D(x: 200, y: 100))
     }
 
     @Test func movingMoreThanTenPointsFirstFailsIt() {

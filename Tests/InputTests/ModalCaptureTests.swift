@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -72,7 +73,7 @@ import Testing
         home.tapAt(120, 120)
         home.log.removeAll()
         let f = Finger(99)
-        let last = drag(f, from: LogicalPoint(x: 600, y: 50), velocity: Vector(dx: -500, dy: 0), start: 1, duration: 0.2) {
+        let last = drag(f, from: Point2D(x: 600, y: 50), velocity: Point2D(x: -500, y: 0), start: 1, duration: 0.2) {
             home.router.handle($0)
         }
         home.router.handle(f.up(at: last))

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -37,7 +38,7 @@ import Testing
         for e in events { t.handle(e) { out.append($0) } }
         #expect(out.map(\.phase) == [.began, .moved, .ended])
         #expect(out.allSatisfy { $0.source == .pointer && $0.id == out[0].id })
-        #expect(out.map(\.location) == [LogicalPoint(x: 100, y: 100), LogicalPoint(x: 110, y: 95), LogicalPoint(x: 110, y: 95)])
+        #expect(out.map(\.location) == [Point2D(x: 100, y: 100), Point2D(x: 110, y: 95), Point2D(x: 110, y: 95)])
         #expect(out.map(\.time) == [1.1, 1.2, 1.3])
     }
 
@@ -77,14 +78,14 @@ import Testing
         send(PointerEvent(time: 0.1, .button(pressed: true)))
         send(PointerEvent(time: 0.2, .button(pressed: false)))
         #expect(taps == 1)
-        #expect(tap.location == LogicalPoint(x: 10, y: 10))
+        #expect(tap.location == Point2D(x: 10, y: 10))
         // A drag at 300 pt/s with the mouse.
         send(PointerEvent(time: 1, .button(pressed: true)))
         for k in 1...12 { send(PointerEvent(time: 1 + Double(k) / 60, .motion(dx: 5, dy: 0))) }
         send(PointerEvent(time: 1 + 12.0 / 60, .button(pressed: false)))
         #expect(pan.state == .ended)
-        #expect(pan.translation == Vector(dx: 60, dy: 0))
-        #expect(abs(pan.velocity.dx - 300) < 1)
+        #expect(pan.translation == Point2D(x: 60, y: 0))
+        #expect(abs(pan.velocity.x - 300) < 1)
         #expect(taps == 1)
     }
 }

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -9,7 +10,7 @@ import Testing
         let r = SwipeRecognizer(directions: directions)
         let f = Finger()
         let last = drag(
-            f, from: LogicalPoint(x: 400, y: 240), velocity: Vector(dx: dx / duration, dy: dy / duration),
+            f, from: Point2D(x: 400, y: 240), velocity: Point2D(x: dx / duration, y: dy / duration),
             duration: duration
         ) { r.handle($0) }
         r.handle(f.up(at: last))

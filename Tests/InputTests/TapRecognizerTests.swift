@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -18,7 +19,7 @@ import Testing
         let (r, count) = tap(movingBy: 0)
         #expect(r.state == .recognized)
         #expect(count == 1)
-        #expect(r.location == LogicalPoint(x: 100, y: 100))
+        #expect(r.location == Point2D(x: 100, y: 100))
     }
 
     @Test func tenPointsOfMovementIsStillATapElevenIsNot() {
@@ -79,7 +80,7 @@ import Testing
         r.handle(a.up(at: 0.1))
         #expect(r.state == .ended)
         #expect(count == 1)
-        #expect(r.location == LogicalPoint(x: 10, y: 10))
+        #expect(r.location == Point2D(x: 10, y: 10))
     }
 
     @Test func itResetsForTheNextTouch() {

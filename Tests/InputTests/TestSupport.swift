@@ -1,10 +1,11 @@
+import FixedPoint
 import Glibc
 @testable import Input
 
 /// The panel-to-logical map of an unrotated panel (rotation 0), for tests. (In the
 /// product only `Rotation` converts between the spaces.)
-func unrotated(_ p: PanelPoint) -> LogicalPoint {
-    LogicalPoint(x: p.x, y: p.y)
+func unrotated(_ p: PanelPoint) -> Point2D {
+    Point2D(x: p.x, y: p.y)
 }
 
 /// One finger, making the touch updates of one touch sequence for feeding recognizers
@@ -12,7 +13,7 @@ func unrotated(_ p: PanelPoint) -> LogicalPoint {
 final class Finger {
     let id: TouchID
     let source: TouchSource
-    var location = LogicalPoint.zero
+    var location = Point2D.zero
 
     init(_ raw: UInt64 = 1, source: TouchSource = .finger(slot: 0)) {
         id = TouchID(raw: raw)
@@ -20,12 +21,12 @@ final class Finger {
     }
 
     func down(_ x: Double, _ y: Double, at time: Double) -> TouchUpdate {
-        location = LogicalPoint(x: x, y: y)
+        location = Point2D(x: x, y: y)
         return TouchUpdate(id: id, source: source, phase: .began, location: location, time: time)
     }
 
     func move(_ x: Double, _ y: Double, at time: Double) -> TouchUpdate {
-        location = LogicalPoint(x: x, y: y)
+        location = Point2D(x: x, y: y)
         return TouchUpdate(id: id, source: source, phase: .moved, location: location, time: time)
     }
 
@@ -43,7 +44,7 @@ final class Finger {
 /// the time of the last move.
 @discardableResult
 func drag(
-    _ finger: Finger, from: LogicalPoint, velocity: Vector, start: Double = 0,
+    _ finger: Finger, from: Point2D, velocity: Point2D, start: Double = 0,
     duration: Double, interval: Double = 1.0 / 60, into handle: (TouchUpdate) -> Void
 ) -> Double {
     handle(finger.down(from.x, from.y, at: start))

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -46,7 +47,7 @@ import Testing
         /// A drag from (x, y) by (dx, dy) over 0.2 s, then the lift.
         func dragAt(_ x: Double, _ y: Double, by dx: Double, _ dy: Double, at time: Double = 0) {
             let f = finger()
-            let last = drag(f, from: LogicalPoint(x: x, y: y), velocity: Vector(dx: dx * 5, dy: dy * 5), start: time, duration: 0.2) {
+            let last = drag(f, from: Point2D(x: x, y: y), velocity: Point2D(x: dx * 5, y: dy * 5), start: time, duration: 0.2) {
                 router.handle($0)
             }
             router.handle(f.up(at: last))
@@ -75,7 +76,7 @@ import Testing
         rig.dragAt(120, 120, by: 250, 0)  // ends over "other"
         #expect(rig.log.allSatisfy { $0.hasPrefix("icon pan") })
         #expect(iconPan.state == .ended)
-        #expect(iconPan.translation.dx == 250)
+        #expect(iconPan.translation.x == 250)
     }
 
     @Test func aTouchOnNothingWithRecognizersIsDropped() {

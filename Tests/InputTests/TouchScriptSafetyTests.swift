@@ -1,4 +1,5 @@
 import Glibc
+import MessageText
 import Testing
 import VitrineTestSupport
 

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 @testable import Input
 
@@ -7,7 +8,7 @@ import Testing
         let tracker: TouchTracker
         var out: [TouchUpdate] = []
 
-        init(slotCount: Int = 10, map: @escaping (PanelPoint) -> LogicalPoint = unrotated) {
+        init(slotCount: Int = 10, map: @escaping (PanelPoint) -> Point2D = unrotated) {
             tracker = TouchTracker(panelSize: PanelSize(width: 800, height: 480), slotCount: slotCount, toLogical: map)
         }
 
@@ -29,7 +30,7 @@ import Testing
     @Test func downMoveUpBecomeOneSequenceInLogicalSpace() {
         // A stand-in for the rotation at 90 degrees on a 800x480 panel: the inverse of
         // The Architecture article's table, logical (x, y) = (H - 1 - panel y, panel x).
-        let rig = Rig(map: { LogicalPoint(x: 479 - $0.y, y: $0.x) })
+        let rig = Rig(map: { Point2D(x: 479 - $0.y, y: $0.x) })
         rig.send(.down(0, 400, 240, at: 0), .frame(at: 0))
         rig.send(.move(0, 390, 240, at: 0.05), .frame(at: 0.05))
         rig.send(.up(0, at: 0.1), .frame(at: 0.1))
@@ -88,7 +89,7 @@ import Testing
         #expect(rig.out.map(\.phase) == [.began, .cancelled, .began])
         #expect(rig.out[0].id == rig.out[1].id)
         #expect(rig.out[1].id != rig.out[2].id)
-        #expect(rig.out[1].location == LogicalPoint(x: 1, y: 1))
+        #expect(rig.out[1].location == Point2D(x: 1, y: 1))
     }
 
     @Test func slotReuseGetsANewID() {

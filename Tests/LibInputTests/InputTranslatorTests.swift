@@ -1,3 +1,4 @@
+import FixedPoint
 import Input
 import Testing
 
@@ -98,7 +99,7 @@ import Testing
     /// never end. The removal frames what the device left unframed.
     @Test func aDeviceRemovedBeforeTheFrameOfItsLiftStillEndsTheTouch() {
         var t = translator()
-        let tracker = TouchTracker(panelSize: PanelSize(width: 800, height: 480)) { LogicalPoint(x: $0.x, y: $0.y) }
+        let tracker = TouchTracker(panelSize: PanelSize(width: 800, height: 480)) { Point2D(x: $0.x, y: $0.y) }
         var phases: [TouchPhase] = []
         let out = run(&t, [
             RawInputEvent(device: "event4", time: 1, .touchDown(slot: 0, x: 5, y: 6)),

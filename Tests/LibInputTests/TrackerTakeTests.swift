@@ -1,3 +1,4 @@
+import FixedPoint
 import Input
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// kiosk's input loop and the TouchStreamFuzz target both use it).
 @Suite struct TrackerTakeTests {
     func tracker() -> TouchTracker {
-        TouchTracker(panelSize: PanelSize(width: 800, height: 480)) { LogicalPoint(x: $0.x, y: $0.y) }
+        TouchTracker(panelSize: PanelSize(width: 800, height: 480)) { Point2D(x: $0.x, y: $0.y) }
     }
 
     @Test func touchAndPointerActionsReachTheTracker() {

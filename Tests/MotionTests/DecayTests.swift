@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 @testable import Motion
@@ -81,11 +82,11 @@ struct DecayTests {
     }
 
     @Test func vectorFlingKeepsItsDirection() {
-        let d = Decay(from: Vector2(10, 10), initialVelocity: Vector2(300, -400), rate: .normal)
-        let p = d.position(at: 0.7) - Vector2(10, 10)
+        let d = Decay(from: Point2D(10, 10), initialVelocity: Point2D(300, -400), rate: .normal)
+        let p = d.position(at: 0.7) - Point2D(10, 10)
         #expect(abs(p.x * -400 - p.y * 300) <= 1e-9)
         // Speed 500: settles when 500 r^(1000t) = 0.5.
         #expect(abs(d.settlingDuration - log(1000) / DecelerationRate.normal.decayConstant) <= 1e-12)
-        #expect(d.projectedEnd == Vector2(10, 10) + Vector2(300, -400) * (1 / DecelerationRate.normal.decayConstant))
+        #expect(d.projectedEnd == Point2D(10, 10) + Point2D(300, -400) * (1 / DecelerationRate.normal.decayConstant))
     }
 }

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 @testable import Motion
@@ -11,20 +12,20 @@ struct PhysicsWorldTests {
     static let h = PhysicsWorld.stepDuration
 
     @Test func massAndInertiaFollowUIKit() {
-        let body = RigidBody(size: Vector2(100, 100), position: .zero)
+        let body = RigidBody(size: Point2D(100, 100), position: .zero)
         #expect(body.mass == 1)
-        let menu = RigidBody(size: Vector2(320, 568), position: .zero, density: 2)
+        let menu = RigidBody(size: Point2D(320, 568), position: .zero, density: 2)
         #expect(abs(menu.mass - 2 * 320 * 568 / 10_000) <= 1e-12)
         #expect(abs(menu.momentOfInertia - menu.mass * (320.0 * 320 + 568 * 568) / 12) <= 1e-9)
-        #expect(RigidBody(size: Vector2(10, 20), position: .zero, mass: 3).mass == 3)
+        #expect(RigidBody(size: Point2D(10, 20), position: .zero, mass: 3).mass == 3)
     }
 
     /// Semi-implicit Euler under a constant force, exactly: after n steps v = n a h and
     /// x = a h² n (n + 1) / 2; within a·h·t of the continuous a t² / 2.
     @Test func constantPushIsSemiImplicitEuler() {
         let world = PhysicsWorld()
-        let body = world.addBody(RigidBody(size: Vector2(100, 100), position: Vector2(0, 0), mass: 2))
-        world.addPush(to: body, force: Vector2(0, 1000))  // a = 500 pt/s²
+        let body = world.addBody(RigidBody(size: Point2D(100, 100), position: Point2D(0, 0), mass: 2))
+        world.addPush(to: body, force: Point2D(0, 1000))  // a = 500 pt/s²
         let steps = world.advance(to: 1)
         #expect(steps == 250 && world.stepCount == 250 && world.time == 1)
         let n = 250.0
@@ -39,9 +40,9 @@ struct PhysicsWorldTests {
     @Test func fixedStepAccumulator() {
         func make() -> (PhysicsWorld, BodyID) {
             let world = PhysicsWorld(startTime: 3)
-            let body = world.addBody(RigidBody(size: Vector2(40, 20), position: Vector2(100, 100)))
-            world.addPush(to: body, force: Vector2(30, 80), at: Vector2(20, 10))
-            world.addBoundary(from: Vector2(0, 300), to: Vector2(400, 320))
+            let body = world.addBody(RigidBody(size: Point2D(40, 20), position: Point2D(100, 100)))
+            world.addPush(to: body, force: Point2D(30, 80), at: Point2D(20, 10))
+            world.addBoundary(from: Point2D(0, 300), to: Point2D(400, 320))
             return (world, body)
         }
         let (a, bodyA) = make()
@@ -68,19 +69,19 @@ struct PhysicsWorldTests {
     /// right side going down.
     @Test func angleIsClockwiseOnScreen() {
         let world = PhysicsWorld()
-        let body = world.addBody(RigidBody(size: Vector2(100, 20), position: Vector2(200, 200)))
-        world.addPush(to: body, force: Vector2(0, 50), at: Vector2(50, 0))
+        let body = world.addBody(RigidBody(size: Point2D(100, 20), position: Point2D(200, 200)))
+        world.addPush(to: body, force: Point2D(0, 50), at: Point2D(50, 0))
         world.advance(to: 0.2)
         let b = world[body]
         #expect(b.angle > 0 && b.angularVelocity > 0)
-        #expect(b.worldPoint(Vector2(50, 0)).y > b.worldPoint(Vector2(-50, 0)).y)
-        #expect(Vector2(1, 0).rotated(by: Double.pi / 2).y > 0.999)  // +x turns to +y (down)
+        #expect(b.worldPoint(Point2D(50, 0)).y > b.worldPoint(Point2D(-50, 0)).y)
+        #expect(Point2D(1, 0).rotated(by: Double.pi / 2).y > 0.999)  // +x turns to +y (down)
     }
 
     @Test func resistanceDampsVelocity() {
         let world = PhysicsWorld()
-        var body = RigidBody(size: Vector2(10, 10), position: .zero, resistance: 2, angularResistance: 5)
-        body.velocity = Vector2(100, 0)
+        var body = RigidBody(size: Point2D(10, 10), position: .zero, resistance: 2, angularResistance: 5)
+        body.velocity = Point2D(100, 0)
         body.angularVelocity = 3
         let id = world.addBody(body)
         world.advance(to: 0.4)
@@ -94,16 +95,16 @@ struct PhysicsWorldTests {
     /// and the small-swing period matches T = 2π √(I_pivot / (F d)).
     @Test func hingedPendulum() {
         let world = PhysicsWorld()
-        let size = Vector2(20, 200)
-        let pin = Vector2(300, 100)
-        let pinLocal = Vector2(0, -90)  // 10 pt below the top: d = 90 from the centre
+        let size = Point2D(20, 200)
+        let pin = Point2D(300, 100)
+        let pinLocal = Point2D(0, -90)  // 10 pt below the top: d = 90 from the centre
         let angle0 = 0.1
         let body = world.addBody(
             RigidBody(size: size, position: pin - pinLocal.rotated(by: angle0), angle: angle0, mass: 4))
         let hinge = world.addHinge(body: body, localPoint: pinLocal)
         #expect(world[hinge].anchor == pin)
         let force = 4 * 1000.0  // "gravity" 1000 pt/s²
-        world.addPush(to: body, force: Vector2(0, force))
+        world.addPush(to: body, force: Point2D(0, force))
         // Zero crossings of the angle, going from positive to negative.
         var crossings: [Double] = []
         var last = angle0
@@ -131,9 +132,9 @@ struct PhysicsWorldTests {
     @Test func bounceOnAFloor() {
         let world = PhysicsWorld()
         let box = world.addBody(
-            RigidBody(size: Vector2(40, 40), position: Vector2(100, 0), elasticity: 0.5, allowsRotation: false))
-        world.addPush(to: box, force: Vector2(0, world[box].mass * 2000))
-        world.addBoundary(from: Vector2(0, 400), to: Vector2(300, 400))
+            RigidBody(size: Point2D(40, 40), position: Point2D(100, 0), elasticity: 0.5, allowsRotation: false))
+        world.addPush(to: box, force: Point2D(0, world[box].mass * 2000))
+        world.addBoundary(from: Point2D(0, 400), to: Point2D(300, 400))
         var previous = 0.0
         var impacts: [(Double, Double)] = []  // (speed before, speed after)
         var deepest = 0.0
@@ -165,11 +166,11 @@ struct PhysicsWorldTests {
     @Test func noTunnellingAtHighSpeed() {
         for elasticity in [0.0, 0.8] {
             let world = PhysicsWorld()
-            var body = RigidBody(size: Vector2(60, 20), position: Vector2(200, 100), angle: 0.3, elasticity: elasticity)
-            body.velocity = Vector2(0, 30_000)
+            var body = RigidBody(size: Point2D(60, 20), position: Point2D(200, 100), angle: 0.3, elasticity: elasticity)
+            body.velocity = Point2D(0, 30_000)
             body.angularVelocity = 20
             let id = world.addBody(body)
-            world.addBoundary(from: Vector2(0, 500), to: Vector2(400, 500))
+            world.addBoundary(from: Point2D(0, 500), to: Point2D(400, 500))
             var worst = -1e9
             for _ in 0..<200 {
                 world.step()
@@ -185,9 +186,9 @@ struct PhysicsWorldTests {
     /// Boundaries are two-sided: from below, a box pushed up stops under the segment.
     @Test func boundaryFromTheOtherSide() {
         let world = PhysicsWorld()
-        let box = world.addBody(RigidBody(size: Vector2(30, 30), position: Vector2(50, 300)))
-        world.addPush(to: box, force: Vector2(0, -world[box].mass * 3000))
-        world.addBoundary(from: Vector2(100, 100), to: Vector2(0, 100))
+        let box = world.addBody(RigidBody(size: Point2D(30, 30), position: Point2D(50, 300)))
+        world.addPush(to: box, force: Point2D(0, -world[box].mass * 3000))
+        world.addBoundary(from: Point2D(100, 100), to: Point2D(0, 100))
         world.advance(to: 2)
         #expect(world.isSettled)
         #expect(abs(world[box].position.y - 115) <= PhysicsWorld.linearSlop)
@@ -201,15 +202,15 @@ struct PhysicsWorldTests {
     @Test func segmentEndsAgainstAFace() {
         let world = PhysicsWorld()
         let box = world.addBody(
-            RigidBody(size: Vector2(200, 40), position: Vector2(100, 0), elasticity: 0.2, friction: 0.5))
-        world.addPush(to: box, force: Vector2(0, world[box].mass * 1500))
-        world.addBoundary(from: Vector2(80, 300), to: Vector2(120, 300))
+            RigidBody(size: Point2D(200, 40), position: Point2D(100, 0), elasticity: 0.2, friction: 0.5))
+        world.addPush(to: box, force: Point2D(0, world[box].mass * 1500))
+        world.addBoundary(from: Point2D(80, 300), to: Point2D(120, 300))
         var deepest = 0.0
         var t = 0.0
         while t < 4 && !world.isSettled {
             t += Self.h
             world.advance(to: t)
-            let local = world[box].localPoint(Vector2(80, 300))
+            let local = world[box].localPoint(Point2D(80, 300))
             deepest = max(deepest, 20 - local.y)
         }
         #expect(world.isSettled)
@@ -221,8 +222,8 @@ struct PhysicsWorldTests {
 
     @Test func resumeSkipsTheGapWithoutSimulating() {
         let world = PhysicsWorld()
-        let body = world.addBody(RigidBody(size: Vector2(10, 10), position: .zero))
-        world.addPush(to: body, force: Vector2(100, 0))
+        let body = world.addBody(RigidBody(size: Point2D(10, 10), position: .zero))
+        world.addPush(to: body, force: Point2D(100, 0))
         world.advance(to: 0.1)
         let before = world[body]
         world.resume(at: 50)

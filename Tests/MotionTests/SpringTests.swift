@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 @testable import Motion
@@ -113,12 +114,12 @@ struct SpringTests {
 
     @Test func vectorsMoveComponentwise() {
         let p = SpringParameters(dampingRatio: 0.6, response: 0.35)
-        let v = Spring(p, from: Vector2(10, -40), to: Vector2(200, 60), initialVelocity: Vector2(-300, 1200))
+        let v = Spring(p, from: Point2D(10, -40), to: Point2D(200, 60), initialVelocity: Point2D(-300, 1200))
         let x = Spring(p, from: 10.0, to: 200, initialVelocity: -300)
         let y = Spring(p, from: -40.0, to: 60, initialVelocity: 1200)
         for t in Self.times {
-            #expect(v.position(at: t) == Vector2(x.position(at: t), y.position(at: t)))
-            #expect(v.velocity(at: t) == Vector2(x.velocity(at: t), y.velocity(at: t)))
+            #expect(v.position(at: t) == Point2D(x.position(at: t), y.position(at: t)))
+            #expect(v.velocity(at: t) == Point2D(x.velocity(at: t), y.velocity(at: t)))
         }
     }
 

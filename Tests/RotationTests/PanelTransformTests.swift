@@ -11,15 +11,15 @@ import Testing
     /// R clockwise sees as top-left, top-right, bottom-left, bottom-right.
     @Test func eachPanelCornerTouchedLandsOnTheRightLogicalPoint() {
         let corners = [PanelPoint(x: 0, y: 0), PanelPoint(x: 799, y: 0), PanelPoint(x: 0, y: 479), PanelPoint(x: 799, y: 479)]
-        let expected: [Orientation: [LogicalPoint]] = [
+        let expected: [Orientation: [Point2D]] = [
             // Upright: the panel's top-left is the top-left.
-            .upright: [LogicalPoint(x: 0, y: 0), LogicalPoint(x: 799, y: 0), LogicalPoint(x: 0, y: 479), LogicalPoint(x: 799, y: 479)],
+            .upright: [Point2D(x: 0, y: 0), Point2D(x: 799, y: 0), Point2D(x: 0, y: 479), Point2D(x: 799, y: 479)],
             // Turned a quarter clockwise (480x800 logical): the panel's top-left corner is
             // now at the top right, its bottom-left at the top left.
-            .clockwise90: [LogicalPoint(x: 479, y: 0), LogicalPoint(x: 479, y: 799), LogicalPoint(x: 0, y: 0), LogicalPoint(x: 0, y: 799)],
-            .upsideDown: [LogicalPoint(x: 799, y: 479), LogicalPoint(x: 0, y: 479), LogicalPoint(x: 799, y: 0), LogicalPoint(x: 0, y: 0)],
+            .clockwise90: [Point2D(x: 479, y: 0), Point2D(x: 479, y: 799), Point2D(x: 0, y: 0), Point2D(x: 0, y: 799)],
+            .upsideDown: [Point2D(x: 799, y: 479), Point2D(x: 0, y: 479), Point2D(x: 799, y: 0), Point2D(x: 0, y: 0)],
             // Turned a quarter counter-clockwise: the panel's top-left is the bottom left.
-            .clockwise270: [LogicalPoint(x: 0, y: 799), LogicalPoint(x: 0, y: 0), LogicalPoint(x: 479, y: 799), LogicalPoint(x: 479, y: 0)],
+            .clockwise270: [Point2D(x: 0, y: 799), Point2D(x: 0, y: 0), Point2D(x: 479, y: 799), Point2D(x: 479, y: 0)],
         ]
         for o in Orientation.allCases {
             let t = PanelTransform(orientation: o, panelWidth: 800, panelHeight: 480)
@@ -43,7 +43,7 @@ import Testing
                 }
             let got = t.panelPixel(x: x, y: y)
             #expect(got.x == want.0 && got.y == want.1, "\(o) (\(x), \(y))")
-            let p = t.panelPoint(LogicalPoint(x: Double(x), y: Double(y)))
+            let p = t.panelPoint(Point2D(x: Double(x), y: Double(y)))
             #expect(p == PanelPoint(x: Double(want.0), y: Double(want.1)))
         }
     }

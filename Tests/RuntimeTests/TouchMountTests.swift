@@ -1,3 +1,4 @@
+import FixedPoint
 import Input
 import LibInput
 import Rotation
@@ -10,13 +11,13 @@ import Testing
 /// to the corner.
 @Suite struct TouchMountTests {
     /// Panel corner (native pixels) → the logical point expected at `mount`, for 800x480.
-    static func expected(_ px: Double, _ py: Double, mount: Int) -> LogicalPoint {
+    static func expected(_ px: Double, _ py: Double, mount: Int) -> Point2D {
         let (w, h) = (800.0, 480.0)
         switch mount {
-        case 90: return LogicalPoint(x: h - 1 - py, y: px)
-        case 180: return LogicalPoint(x: w - 1 - px, y: h - 1 - py)
-        case 270: return LogicalPoint(x: py, y: w - 1 - px)
-        default: return LogicalPoint(x: px, y: py)
+        case 90: return Point2D(x: h - 1 - py, y: px)
+        case 180: return Point2D(x: w - 1 - px, y: h - 1 - py)
+        case 270: return Point2D(x: py, y: w - 1 - px)
+        default: return Point2D(x: px, y: py)
         }
     }
 
@@ -28,7 +29,7 @@ import Testing
         let transform = PanelTransform(orientation: Orientation(degrees: mount)!, panelWidth: 800, panelHeight: 480)
         let tracker = TouchTracker(panelSize: panel) { p in transform.logicalPoint(p) }
         let corners: [(Double, Double)] = [(0, 0), (799, 0), (0, 479), (799, 479)]
-        var began: [LogicalPoint] = []
+        var began: [Point2D] = []
         for (slot, c) in corners.enumerated() {
             // The last corner as a digitizer overshooting its range reports it.
             let raw = slot == 3 ? (c.0 + 40, c.1 + 9) : c

@@ -1,5 +1,6 @@
 import Assets
 import Compositor
+import FixedPoint
 import Foundation
 import Show
 import ShowDemo

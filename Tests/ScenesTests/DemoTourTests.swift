@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Show
 import ShowDemo
@@ -90,7 +91,7 @@ import Testing
             }
         #expect(q.x == expected.0 && q.y == expected.1)
         let back = panel.logical(PanelPoint(x: Double(q.x), y: Double(q.y)))
-        #expect(back == LogicalPoint(x: 17, y: 30))
+        #expect(back == Point2D(x: 17, y: 30))
     }
 
     /// The demo show's tour, as `vitrine render` plays it: every kind of screen, two

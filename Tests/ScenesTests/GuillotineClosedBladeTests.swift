@@ -1,4 +1,5 @@
 @testable import Compositor
+import FixedPoint
 import Raster
 import Show
 import ShowDemo

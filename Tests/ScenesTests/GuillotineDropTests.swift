@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 import Motion
@@ -72,25 +73,25 @@ struct GuillotineDropTests {
     /// ways (as `ScreenMetrics` and `MenuBar` lay it out; computed here on its own).
     static func geometry(_ w: Double, _ h: Double) -> GuillotineGeometry {
         let bar = max(20, (min(w, h) * 0.1).rounded())
-        return GuillotineGeometry(width: w, height: h, hinge: Vector2(bar / 2, bar / 2))
+        return GuillotineGeometry(width: w, height: h, hinge: Point2D(bar / 2, bar / 2))
     }
 
     /// The closed blade lies along the bar's bottom, covering the bar: its corners at -90°
     /// computed by hand (a point p goes to hinge + R(-90°)(p - hinge), R(-90°)(x, y) = (y, -x)).
     @Test func closedBladeLiesAlongTheBarsBottom() {
-        let g = GuillotineGeometry(width: 800, height: 480, hinge: Vector2(24, 24))
+        let g = GuillotineGeometry(width: 800, height: 480, hinge: Point2D(24, 24))
         #expect(g.barBottom == 48)
         let corners = g.corners(at: GuillotineGeometry.closedAngle)
-        let expected = [Vector2(0, 48), Vector2(0, 48 - 800), Vector2(480, 48 - 800), Vector2(480, 48)]
+        let expected = [Point2D(0, 48), Point2D(0, 48 - 800), Point2D(480, 48 - 800), Point2D(480, 48)]
         for (c, e) in zip(corners, expected) { #expect((c - e).magnitude < 1e-9, "\(c) \(e)") }
         // Upright, it covers the screen.
         let open = g.corners(at: 0)
-        for (c, e) in zip(open, [Vector2(0, 0), Vector2(800, 0), Vector2(800, 480), Vector2(0, 480)]) {
+        for (c, e) in zip(open, [Point2D(0, 0), Point2D(800, 0), Point2D(800, 480), Point2D(0, 480)]) {
             #expect((c - e).magnitude < 1e-9)
         }
         #expect(abs(g.reach - (776.0 * 776 + 456 * 456).squareRoot()) < 1e-9)
-        #expect(g.openStop.from == Vector2(0, 240) && g.openStop.to.x == 0 && g.openStop.to.y >= 480)
-        #expect(g.closeStop.from == Vector2(240, 48 - 800) && g.closeStop.to.y == 48 - 800)
+        #expect(g.openStop.from == Point2D(0, 240) && g.openStop.to.x == 0 && g.openStop.to.y >= 480)
+        #expect(g.closeStop.from == Point2D(240, 48 - 800) && g.closeStop.to.y == 48 - 800)
         // The button: 90° - |angle|.
         #expect(GuillotineGeometry.buttonTurn(forBladeAngle: -Double.pi / 2) == 0)
         #expect(GuillotineGeometry.buttonTurn(forBladeAngle: 0) == Double.pi / 2)
@@ -231,10 +232,10 @@ struct GuillotineDropTests {
     /// A hinge given outside the screen, not finite, or a screen of no size: held to a
     /// working blade.
     @Test func badGeometryIsHeld() {
-        let g = GuillotineGeometry(width: .nan, height: -5, hinge: Vector2(.infinity, -3))
-        #expect(g.width == 1 && g.height == 1 && g.hinge == Vector2(0, 0))
-        let big = GuillotineGeometry(width: 800, height: 480, hinge: Vector2(900, 300))
-        #expect(big.hinge == Vector2(96, 96))
+        let g = GuillotineGeometry(width: .nan, height: -5, hinge: Point2D(.infinity, -3))
+        #expect(g.width == 1 && g.height == 1 && g.hinge == Point2D(0, 0))
+        let big = GuillotineGeometry(width: 800, height: 480, hinge: Point2D(900, 300))
+        #expect(big.hinge == Point2D(96, 96))
         let drop = GuillotineDrop(geometry: big, time: 0)
         drop.advance(to: 3)
         #expect(drop.isOpen)

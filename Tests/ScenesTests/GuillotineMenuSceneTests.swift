@@ -1,4 +1,5 @@
 import Assets
+import FixedPoint
 import Motion
 import Raster
 import Show
@@ -35,9 +36,9 @@ import VitrineTestSupport
     /// A screen's hinge, worked out here from the rule: the bar is a tenth of the
     /// shorter side (at least 20 points), the button a square of its height at its left
     /// end, so the hinge lies half the bar's height from the left edge and from the top.
-    static func expectedHinge(width: Int, height: Int) -> Vector2 {
+    static func expectedHinge(width: Int, height: Int) -> Point2D {
         let bar = max(20, (Double(min(width, height)) * 0.1).rounded())
-        return Vector2(bar / 2, bar / 2)
+        return Point2D(bar / 2, bar / 2)
     }
 
     /// The angle of a layer's z rotation, radians (clockwise on screen).
@@ -114,7 +115,7 @@ import VitrineTestSupport
     @Test(arguments: [0, 90], [(800, 480), (1920, 1080)]) func angleOverTime(mount: Int, panel: (Int, Int)) throws {
         let h = try Self.harness(mount: mount, panel: panel, start: .home)
         let hinge = Self.expectedHinge(width: h.scene.width, height: h.scene.height)
-        let button = Point2D(x: hinge.x, y: hinge.y)
+        let button = hinge
         try h.load(h.tap(button, at: 0.5) + h.tap(button, at: 4))
         var frames: [(t: Double, angle: Double)] = []
         var start: Double?
@@ -126,7 +127,7 @@ import VitrineTestSupport
             if start == nil { start = t }
             frames.append((t, m.angle))
             #expect(abs(Self.turn(of: m.button) - (Double.pi / 2 - abs(m.angle))) < 1e-9, "\(t)")
-            let p = Self.screenPoint(m.blade, Point2D(x: hinge.x, y: hinge.y))!
+            let p = Self.screenPoint(m.blade, hinge)!
             #expect(abs(p.x - hinge.x) < 1e-6 && abs(p.y - hinge.y) < 1e-6)
             for c in [Point2D(x: 0, y: 0), Point2D(x: W, y: 0), Point2D(x: W, y: H), Point2D(x: 0, y: H)] {
                 let q = Self.screenPoint(m.blade, c)!
@@ -194,7 +195,7 @@ import VitrineTestSupport
             let g = m.geometry
             let b = g.barBottom
             let closed = g.corners(at: GuillotineGeometry.closedAngle)
-            #expect((closed[0] - Vector2(0, b)).magnitude < 1e-9 && (closed[3] - Vector2(Double(hh), b)).magnitude < 1e-9)
+            #expect((closed[0] - Point2D(0, b)).magnitude < 1e-9 && (closed[3] - Point2D(Double(hh), b)).magnitude < 1e-9)
             #expect(closed[1].y == b - Double(w) && closed[0].y >= bar.frame.maxY - 1e-9)
         }
     }
@@ -212,7 +213,7 @@ import VitrineTestSupport
         h.scene.resize(width: 480, height: 800)
         let m = try #require(h.scene.menu)
         #expect(m.geometry.hinge == Self.expectedHinge(width: 480, height: 800))
-        #expect(m.geometry.openStop.from == Vector2(0, 400))
+        #expect(m.geometry.openStop.from == Point2D(0, 400))
         h.run(until: 4.2, step: 1.0 / 60)
         #expect(m.isOpening && m.angle == 0 && !h.scene.isAnimating && h.scene.current == .menu)
         #expect(abs(Self.turn(of: m.button) - Double.pi / 2) < 1e-12)

@@ -1,3 +1,4 @@
+import FixedPoint
 import Testing
 
 import Motion
@@ -19,10 +20,10 @@ import Motion
 /// The push is Yalantis's: (2/π) · screen height / 0.6 s = 602.6 in UIKit's units, which is
 /// 100 times that in mass·pt/s² (see `RigidBody`).
 struct GuillotineScene {
-    static let screen = Vector2(320, 568)
-    static let pin = Vector2(32, 32)
+    static let screen = Point2D(320, 568)
+    static let pin = Point2D(32, 32)
     /// The pinned point in menu coordinates: (32, 32) from the top-left corner.
-    static let pinLocal = Vector2(-160 + 32, -284 + 32)
+    static let pinLocal = Point2D(-160 + 32, -284 + 32)
     static let pushUIKit = 2 / Double.pi * 568 / 0.6
 
     let world = PhysicsWorld()
@@ -31,11 +32,11 @@ struct GuillotineScene {
     let push: PushID
 
     /// The menu at `angle`, hinged, pushed down (`direction` +1) or up (-1).
-    init(angle: Double, direction: Double, boundaries: [(Vector2, Vector2)]) {
+    init(angle: Double, direction: Double, boundaries: [(Point2D, Point2D)]) {
         let centre = Self.pin - Self.pinLocal.rotated(by: angle)
         menu = world.addBody(RigidBody(size: Self.screen, position: centre, angle: angle, elasticity: 0.6))
         hinge = world.addHinge(body: menu, localPoint: Self.pinLocal, anchor: Self.pin)
-        push = world.addPush(to: menu, force: Vector2(0, direction * Self.pushUIKit * 100))
+        push = world.addPush(to: menu, force: Point2D(0, direction * Self.pushUIKit * 100))
         for (a, b) in boundaries {
             world.addBoundary(from: a, to: b)
         }
@@ -43,7 +44,7 @@ struct GuillotineScene {
 
     /// The seed's presentation: from -90° down to upright against the left-edge boundary.
     static func presentation() -> GuillotineScene {
-        GuillotineScene(angle: -Double.pi / 2, direction: 1, boundaries: [(Vector2(0, 284), Vector2(0, 568))])
+        GuillotineScene(angle: -Double.pi / 2, direction: 1, boundaries: [(Point2D(0, 284), Point2D(0, 568))])
     }
 }
 
@@ -64,7 +65,7 @@ struct GuillotineRun {
 extension GuillotineScene {
     /// Runs until settled (or `limit` seconds) in 60 Hz frames, checking every 4 ms step.
     /// `crossing` measures how far a world point is past the boundary (positive: past it).
-    func run(limit: Double = 8, crossing: (Vector2) -> Double, ends: [Vector2]) -> GuillotineRun {
+    func run(limit: Double = 8, crossing: (Point2D) -> Double, ends: [Point2D]) -> GuillotineRun {
         var result = GuillotineRun()
         var frame = 0
         while result.settledAt == nil && world.time < limit {
@@ -96,7 +97,7 @@ struct GuillotineMenuTests {
     static let degree = Double.pi / 180
 
     /// The left-edge boundary: x < 0 between y = 284 and 568 is past it.
-    static func pastLeftEdge(_ p: Vector2) -> Double {
+    static func pastLeftEdge(_ p: Point2D) -> Double {
         p.y >= 284 && p.y <= 568 ? -p.x : 0
     }
 
@@ -107,7 +108,7 @@ struct GuillotineMenuTests {
     /// corners past the edge by ~1e-9 pt, final angle ~1e-12 rad.
     @Test func presentationSwingsDownBouncesAndSettlesUpright() throws {
         let scene = GuillotineScene.presentation()
-        let run = scene.run(crossing: Self.pastLeftEdge, ends: [Vector2(0, 284), Vector2(0, 568)])
+        let run = scene.run(crossing: Self.pastLeftEdge, ends: [Point2D(0, 284), Point2D(0, 568)])
 
         // The pin stays put (required: 0.5 pt).
         #expect(run.worstPinError <= 0.01)
@@ -138,7 +139,7 @@ struct GuillotineMenuTests {
         let menu = scene.world[scene.menu]
         #expect(abs(menu.angle) <= 0.5 * Self.degree)
         #expect(abs(menu.angle) <= 1e-6 * Self.degree)
-        let expected = [Vector2(0, 0), Vector2(320, 0), Vector2(320, 568), Vector2(0, 568)]
+        let expected = [Point2D(0, 0), Point2D(320, 0), Point2D(320, 568), Point2D(0, 568)]
         for (corner, want) in zip(menu.corners, expected) {
             #expect((corner - want).magnitude <= 0.01)
         }
@@ -153,7 +154,7 @@ struct GuillotineMenuTests {
     /// lying along the top bar again, at -90°.
     @Test func dismissalSwingsBackUp() throws {
         // The far (bottom-right) corner ends at (568, -256) when the menu lies at -90°.
-        let top = (Vector2(284, -256), Vector2(640, -256))
+        let top = (Point2D(284, -256), Point2D(640, -256))
         let scene = GuillotineScene(angle: 0, direction: -1, boundaries: [top])
         let run = scene.run(
             crossing: { p in p.x >= 284 && p.x <= 640 ? -256 - p.y : 0 }, ends: [top.0, top.1])
@@ -166,7 +167,7 @@ struct GuillotineMenuTests {
         #expect(settled < 4)
         let menu = scene.world[scene.menu]
         #expect(abs(menu.angle + 90 * Self.degree) <= 0.5 * Self.degree)
-        #expect((menu.worldPoint(Vector2(160, 284)) - Vector2(568, -256)).magnitude <= 0.5)
+        #expect((menu.worldPoint(Point2D(160, 284)) - Point2D(568, -256)).magnitude <= 0.5)
     }
 
     /// The same inputs give bit-identical results, whatever the frame times in between.

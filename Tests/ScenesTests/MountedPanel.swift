@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Rotation
 
@@ -21,7 +22,7 @@ struct MountedPanel {
     }
 
     /// A touch on the panel, in logical space.
-    func logical(_ p: PanelPoint) -> LogicalPoint { transform.logicalPoint(p) }
+    func logical(_ p: PanelPoint) -> Point2D { transform.logicalPoint(p) }
 
     var tour: DemoTour.TourPanel {
         let t = transform

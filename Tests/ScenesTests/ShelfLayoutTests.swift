@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Motion
 import Testing
 

@@ -1,5 +1,6 @@
 import Assets
 import Compositor
+import FixedPoint
 import Glibc
 import Input
 import Raster
@@ -50,7 +51,7 @@ import Testing
         let scene = TestScene(root: compositor.root, width: 400, height: 240)
         let router = TouchRouter(hitTester: LayerHitTester(compositor: compositor))
         scene.attachGestures(to: router)
-        let tracker = TouchTracker(panelSize: PanelSize(width: 400, height: 240)) { LogicalPoint(x: $0.x, y: $0.y) }
+        let tracker = TouchTracker(panelSize: PanelSize(width: 400, height: 240)) { Point2D(x: $0.x, y: $0.y) }
         let p = scene.cards[0].position
         let script = try TouchScript.parse("0.1 tap \(p.x) \(p.y)\n", path: "tap.touch")
         var player = TouchScript.Player(script)

@@ -8,13 +8,12 @@ internal import CLinux
 /// a whole new set of them (decoded pictures, their resampled copies, the frame
 /// pipeline's shadows) while the old set is still alive; small blocks that outlive a
 /// reload (then TOMLKit's, which kept every manifest it parsed) land in the holes
-/// the old set leaves, so the next set no longer fits there and the heap grows. Measured
-/// on the release binary with a show folder: the heap grew 4.5 MB a reload,
-/// without end, while the memory in use stayed at 49 MB.
+/// the old set leaves, so the next set no longer fits there and the heap grows: by
+/// megabytes a reload, without end, while the memory in use stays the same.
 ///
 /// A fixed threshold (`M_MMAP_THRESHOLD`, which also turns the adjusting off) keeps
 /// every block of 128 KiB or more in its own mapping, returned to the system when it is
-/// freed: after the change, 100 reloads left the resident size where it started. Frames
+/// freed, so reloads leave the resident size where it started. Frames
 /// allocate nothing (the Performance article), so the mappings cost nothing per frame; only making
 /// a picture or a surface pays for an mmap.
 enum AllocatorTuning {

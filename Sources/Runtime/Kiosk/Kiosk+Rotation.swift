@@ -140,9 +140,9 @@ extension Kiosk {
     /// Once the kiosk first rests after its launch, with a source that can turn it at run
     /// time (iio, control): the scene of the other logical size is built once, off
     /// screen, so that its pictures are resampled ahead (the show's picture cache keeps
-    /// them: its budget grows by a screen for it) and no turn there costs the 80-90 ms of
-    /// resampling a 1920x1080 wallpaper. Memory: that orientation's pictures. Done again
-    /// for a show reloaded (its pictures are new).
+    /// them: its budget grows by a screen for it) and no turn there pays for resampling a
+    /// screen-sized wallpaper, several frames' time. Memory: that orientation's pictures.
+    /// Done again for a show reloaded (its pictures are new).
     func prewarmTurn() {
         guard !turnPrewarmed, rotation.source == .iio || rotation.source == .control, scene.screen != "launch"
         else { return }
@@ -155,9 +155,9 @@ extension Kiosk {
     /// Builds home at the logical size a quarter turn from `orientation` gives, off
     /// screen and thrown away, so that the show's picture cache holds its pictures (the
     /// cache keeps both orientations' from now on): a turn's request frame then finds them
-    /// made, where resampling and drawing a 1920x1080 wallpaper took most of its 120 M
-    /// instructions. The kiosk and `vitrine render` call it once at rest. Returns the
-    /// size built, logical pixels.
+    /// made, where resampling and drawing a screen-sized wallpaper was most of its work.
+    /// The kiosk and `vitrine render` call it once at rest. Returns the size built,
+    /// logical pixels.
     @discardableResult
     static func prepareTurn(program: any ShowProgram, from orientation: Orientation, panelWidth: Int, panelHeight: Int)
         -> (width: Int, height: Int)

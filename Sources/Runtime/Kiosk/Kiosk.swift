@@ -48,8 +48,8 @@ public final class Kiosk {
     /// edge's translation of their events into panel-space touch and pointer events.
     var input: LibInputSeat?
     /// Opens the input devices once the first frame is on screen and READY=1 sent (nil:
-    /// `input` is all there is): enumerating them through udev and libinput took 170 ms
-    /// of a 960 ms restart under QEMU's TCG, which the frame need not wait for.
+    /// `input` is all there is): enumerating them through udev and libinput is a large
+    /// part of a restart, which the frame need not wait for.
     var openInput: (() -> LibInputSeat?)?
     var translator: InputTranslator
     /// Touch sequences and latency, for `status`.

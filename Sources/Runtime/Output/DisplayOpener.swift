@@ -13,9 +13,9 @@ import Wayland
 /// no device 69, another DRM master 75, a system call 1.
 public enum DisplayOpener {
     /// Opens the board's display, waiting for one that isn't there yet: at boot a kiosk
-    /// started by systemd can be exec'd before the panel's driver has probed (measured in
-    /// the e2e VM: 1.3-5 s before /dev/dri/card0 and /dev/fb0 appear; a driver loaded
-    /// late, a module from a slow disk, a USB display: longer), and "no usable display"
+    /// started by systemd can be exec'd before the panel's driver has probed (seconds
+    /// before /dev/dri/card0 and /dev/fb0 appear; a driver loaded late, a module from a
+    /// slow disk, a USB display: longer), and "no usable display"
     /// there would be exit 69, which does not restart. `wait`: at most that many seconds,
     /// nil for as long as it takes (under systemd: a panel has nobody to start it again).
     /// Woken by the kernel's uevents for display devices (`DisplayAppearanceWatch`), and

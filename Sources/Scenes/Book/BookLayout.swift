@@ -1,5 +1,6 @@
 import Compositor
 
+import FixedPoint
 internal import Glibc
 
 /// The book's geometry, pure: no layers. A book is a stack of leaves turning

@@ -92,7 +92,7 @@ final class BookPictures {
 /// the leaves fanned under it), so that opening the book from the shelf fetches nothing
 /// in its frames (`ShelfScreen` runs a step a frame while it rests on the book): the
 /// cover's size (it decides the page's), then the cover, then each fanned leaf.
-/// A decode and a resample of a page took some 10-30 ms at 1920x1080: done in the
+/// A decode and a resample of a page take a frame's time or more: done in the
 /// opening's frames, each was a frame missed.
 final class BookWarmUp {
     let id: String

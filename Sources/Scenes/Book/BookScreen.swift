@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Motion
 import Raster
@@ -186,11 +187,11 @@ final class BookScreen: ShowScreen {
                 switch pan.state {
                 case .began:
                     guard accepts(now()) else { return }
-                    self.drag = (self.slide.value(at: now()), pan.translation.dx, self.page)
+                    self.drag = (self.slide.value(at: now()), pan.translation.x, self.page)
                 case .changed:
-                    self.drag?.travel = pan.translation.dx
+                    self.drag?.travel = pan.translation.x
                 case .ended:
-                    self.settle(velocity: pan.velocity.dx)
+                    self.settle(velocity: pan.velocity.x)
                 default:
                     self.settle(velocity: 0)
                 }

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 
 /// Where a card list's parts sit on a `width` x `height` logical screen, as pure
 /// functions of the screen size, the number of cards and the scroll offset.

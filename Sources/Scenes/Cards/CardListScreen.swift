@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Raster
 import Input
 import Motion
@@ -175,11 +176,11 @@ final class CardListScreen: ShowScreen {
                 case .began:
                     guard accepts(now()) else { return }
                     if !self.scroller.isHeld { self.scroller.hold(at: now()) }
-                    self.scroller.drag(travel: pan.translation.dy)
+                    self.scroller.drag(travel: pan.translation.y)
                 case .changed:
-                    self.scroller.drag(travel: pan.translation.dy)
+                    self.scroller.drag(travel: pan.translation.y)
                 case .ended:
-                    self.scroller.release(velocity: -pan.velocity.dy)
+                    self.scroller.release(velocity: -pan.velocity.y)
                 default:
                     self.scroller.release(velocity: 0)
                 }
@@ -209,12 +210,12 @@ final class CardListScreen: ShowScreen {
                     guard accepts(now()) else { return }
                     self.detail.withScroller { s in
                         if !s.isHeld { s.hold(at: now()) }
-                        s.drag(travel: pan.translation.dy)
+                        s.drag(travel: pan.translation.y)
                     }
                 case .changed:
-                    self.detail.withScroller { $0.drag(travel: pan.translation.dy) }
+                    self.detail.withScroller { $0.drag(travel: pan.translation.y) }
                 case .ended:
-                    self.detail.withScroller { $0.release(velocity: -pan.velocity.dy) }
+                    self.detail.withScroller { $0.release(velocity: -pan.velocity.y) }
                 default:
                     self.detail.withScroller { $0.release(velocity: 0) }
                 }

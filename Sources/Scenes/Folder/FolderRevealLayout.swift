@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Show
 
 /// Where the folder reveal's parts sit (logical points), for a folder tile `tile` of the

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Show
 
 /// Where the home screen's parts sit on a `width` x `height` logical screen: the

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Raster
 import Show
@@ -102,11 +103,11 @@ final class HomeScreen: ShowScreen {
                     switch pan.state {
                     case .began:
                         guard accepts(now()) else { return }
-                        self.drag = (self.slide.value(at: now()), pan.translation.dx)
+                        self.drag = (self.slide.value(at: now()), pan.translation.x)
                     case .changed:
-                        self.drag?.travel = pan.translation.dx
+                        self.drag?.travel = pan.translation.x
                     case .ended:
-                        self.settle(velocity: pan.velocity.dx)
+                        self.settle(velocity: pan.velocity.x)
                     default:
                         self.settle(velocity: 0)
                     }

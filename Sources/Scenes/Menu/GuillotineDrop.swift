@@ -1,6 +1,7 @@
 // The guillotine menu's swing: a screen-sized blade on a hinge, pushed down or up
 // against its stops, in the physics world at its fixed 4 ms step.
 
+import FixedPoint
 internal import Glibc
 
 import Motion
@@ -106,7 +107,7 @@ public final class GuillotineDrop {
         pushMagnitude = push
         let angle = open ? -Self.hair(geometry) : GuillotineGeometry.closedAngle
         let body = RigidBody(
-            size: Vector2(geometry.width, geometry.height), position: geometry.centre(at: angle), angle: angle,
+            size: Point2D(geometry.width, geometry.height), position: geometry.centre(at: angle), angle: angle,
             density: Self.density, elasticity: Self.elasticity, resistance: Self.resistance,
             angularResistance: Self.resistance)
         world = Self.makeWorld(geometry, body: body, push: push, direction: .opening, time: time)
@@ -178,7 +179,7 @@ public final class GuillotineDrop {
         body.angularVelocity = 0
         world[blade] = body
         var p = world[push]
-        p.force = Vector2(0, (direction == .opening ? 1 : -1) * pushMagnitude * body.mass)
+        p.force = Point2D(0, (direction == .opening ? 1 : -1) * pushMagnitude * body.mass)
         world[push] = p
         swingStart = isAtRest ? Swift.max(time, world.time) : world.time
         firstContact = nil
@@ -241,7 +242,7 @@ public final class GuillotineDrop {
         let world = PhysicsWorld(startTime: time)
         let blade = world.addBody(body)
         world.addHinge(body: blade, localPoint: g.pinLocal, anchor: g.hinge)
-        world.addPush(to: blade, force: Vector2(0, (direction == .opening ? 1 : -1) * push * body.mass))
+        world.addPush(to: blade, force: Point2D(0, (direction == .opening ? 1 : -1) * push * body.mass))
         world.addBoundary(from: g.openStop.from, to: g.openStop.to)
         world.addBoundary(from: g.closeStop.from, to: g.closeStop.to)
         world.restAngularSpeed = 1 / g.reach

@@ -1,5 +1,6 @@
 // Where the guillotine menu's blade hangs, turns and stops on a screen.
 
+import FixedPoint
 import Motion
 
 /// The geometry of the guillotine drop-down menu (the Yalantis article) on a
@@ -25,7 +26,7 @@ public struct GuillotineGeometry: Hashable, Sendable {
     public let width: Double
     public let height: Double
     /// The hinge, screen points.
-    public let hinge: Vector2
+    public let hinge: Point2D
 
     /// The angle of the closed blade, radians: -90°.
     public static let closedAngle = -Double.pi / 2
@@ -37,7 +38,7 @@ public struct GuillotineGeometry: Hashable, Sendable {
     /// hinge, so the push can swing it): no screen a show runs on comes near that (its
     /// hinge is a twentieth of the shorter side in), but a bar taller than a screen of a
     /// few points would otherwise hold the blade closed for ever.
-    public init(width: Double, height: Double, hinge: Vector2) {
+    public init(width: Double, height: Double, hinge: Point2D) {
         let w = width.isFinite ? Swift.min(Swift.max(1, width), 1e6) : 1
         let h = height.isFinite ? Swift.min(Swift.max(1, height), 1e6) : 1
         self.width = w
@@ -45,29 +46,29 @@ public struct GuillotineGeometry: Hashable, Sendable {
         let most = Swift.min(w, h) / 5
         let x = hinge.x.isFinite ? Swift.min(Swift.max(hinge.x, 0), most) : 0
         let y = hinge.y.isFinite ? Swift.min(Swift.max(hinge.y, 0), most) : 0
-        self.hinge = Vector2(x, y)
+        self.hinge = Point2D(x, y)
         // The farthest corner is the bottom-right one: the hinge lies in the top-left fifth.
-        reach = Vector2(w - x, h - y).magnitude
+        reach = Point2D(w - x, h - y).magnitude
     }
 
     /// The bottom of the host's top bar, points: where the closed blade's left edge lies.
     public var barBottom: Double { hinge.x + hinge.y }
 
     /// The pinned point in blade coordinates (an offset from the blade's centre).
-    public var pinLocal: Vector2 { hinge - Vector2(width / 2, height / 2) }
+    public var pinLocal: Point2D { hinge - Point2D(width / 2, height / 2) }
 
     /// The blade's centre at `angle` (radians, clockwise).
-    public func centre(at angle: Double) -> Vector2 { hinge - pinLocal.rotated(by: angle) }
+    public func centre(at angle: Double) -> Point2D { hinge - pinLocal.rotated(by: angle) }
 
     /// Where the blade's point at `local` (blade points from its top-left corner, as on
     /// the upright blade: the screen point it covers at rest) is at `angle`.
-    public func screenPoint(ofBladePoint local: Vector2, at angle: Double) -> Vector2 {
+    public func screenPoint(ofBladePoint local: Point2D, at angle: Double) -> Point2D {
         hinge + (local - hinge).rotated(by: angle)
     }
 
     /// The blade's corners at `angle`: top-left, top-right, bottom-right, bottom-left.
-    public func corners(at angle: Double) -> [Vector2] {
-        [Vector2(0, 0), Vector2(width, 0), Vector2(width, height), Vector2(0, height)].map {
+    public func corners(at angle: Double) -> [Point2D] {
+        [Point2D(0, 0), Point2D(width, 0), Point2D(width, height), Point2D(0, height)].map {
             screenPoint(ofBladePoint: $0, at: angle)
         }
     }
@@ -77,15 +78,15 @@ public struct GuillotineGeometry: Hashable, Sendable {
     /// blade's bottom-left corner strikes the middle of the segment, never its end (a
     /// corner arriving exactly on a segment's end is where the contact solver is weakest:
     /// a 2000 x 300 blade went through it and gained energy).
-    public var openStop: (from: Vector2, to: Vector2) { (Vector2(0, height / 2), Vector2(0, height * 1.5)) }
+    public var openStop: (from: Point2D, to: Point2D) { (Point2D(0, height / 2), Point2D(0, height * 1.5)) }
 
     /// The close stop: along y = barBottom - width, over the half of the closed blade's
     /// right edge farther from the hinge, and on beyond its end by half the screen's
     /// height (as the open stop).
-    public var closeStop: (from: Vector2, to: Vector2) {
+    public var closeStop: (from: Point2D, to: Point2D) {
         let y = barBottom - width
         let x0 = hinge.x - hinge.y
-        return (Vector2(x0 + height / 2, y), Vector2(x0 + height * 1.5, y))
+        return (Point2D(x0 + height / 2, y), Point2D(x0 + height * 1.5, y))
     }
 
     /// The distance from the hinge to the blade's farthest corner, points: how far a

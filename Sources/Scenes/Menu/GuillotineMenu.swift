@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Motion
 import Raster
@@ -40,7 +41,8 @@ import Show
 /// whole pixels; swinging, each colour turned is a fill inside its edges (not a resampled
 /// picture) and each title its ink turned. So a frame of the swing costs the screen's
 /// fill and the titles' ink, where one screen-sized picture of the face, resampled whole
-/// in every frame near upright, cost 4-7 ms at 1920x1080 (and 8.3 MB). The background,
+/// in every frame near upright, cost a whole screen resampled a frame (and a screen's
+/// worth of memory). The background,
 /// opaque, hides the host under it: at rest it covers the screen, and turned, the
 /// host's costly draws are left out under its interior.
 final class GuillotineMenu {
@@ -290,8 +292,7 @@ final class GuillotineMenu {
     /// it sits at exactly the screen's centre: a whole-pixel copy).
     private func show(angle a: Double) {
         angle = a
-        let c = geometry.centre(at: a)
-        blade.position = Point2D(x: c.x, y: c.y)
+        blade.position = geometry.centre(at: a)
         blade.transform = a == 0 ? .identity : .rotation(angle: a, x: 0, y: 0, z: 1)
         let fromClosed = Swift.abs(a - GuillotineGeometry.closedAngle)
         hostBar.opacity = Swift.max(0, Swift.min(1, 1 - fromClosed / Self.hostBarFade))

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Motion
 
 /// What a screen tells the guillotine menu about its top bar (the article's
@@ -31,9 +32,9 @@ struct MenuBar: Hashable {
 
     /// The hinge: the button's centre, its x set to the bar's bottom less its y (equal
     /// distances from the left edge and the bar's bottom, whatever the host's rounding).
-    var hinge: Vector2 {
+    var hinge: Point2D {
         let y = button.minY + button.height / 2
-        return Vector2(frame.maxY - y, y)
+        return Point2D(frame.maxY - y, y)
     }
 
     /// The menu's geometry on a `width` x `height` screen.

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 
 /// A layer as a touch target: compared by identity.
@@ -15,8 +16,8 @@ public struct LayerHitTester: HitTesting {
     public let compositor: Compositor
     public init(compositor: Compositor) { self.compositor = compositor }
 
-    public func hitTest(_ point: LogicalPoint) -> LayerTarget? {
-        compositor.hitTest(Point2D(x: point.x, y: point.y)).map(LayerTarget.init)
+    public func hitTest(_ point: Point2D) -> LayerTarget? {
+        compositor.hitTest(point).map(LayerTarget.init)
     }
 
     public func parent(of target: LayerTarget) -> LayerTarget? {

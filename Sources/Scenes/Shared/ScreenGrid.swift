@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 
 /// A centred grid of tiles (an icon with its title below) in an area: the home screen's,
 /// a folder's and the shelf's. Whole-point rectangles, rows filled left to right.

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 
 /// The sizes every screen of a show shares for a logical screen of `width` x `height`
 /// points: one function of the screen size, so that the scenes, the demo tour and the

@@ -20,7 +20,7 @@ import Show
 /// again. It is two screens' worth of pixels (`fitBudget(width:height:)`: 3 MiB at
 /// 800x480, 16 MiB at 1920x1080), three where the panel turns at run time
 /// (`keepsBothOrientations`: the other orientation's screen, its wallpaper above all,
-/// stays resampled, or every turn to it paid 80-90 ms at 1920x1080 resampling it again),
+/// stays resampled, or every turn to it paid for resampling it again, several frames),
 /// and the launch's pictures are let go when the doors have opened (`release(_:)`: a
 /// cold start's doors never come back).
 ///
@@ -30,7 +30,7 @@ import Show
 /// So the kiosk back home keeps its wallpaper and tiles, not the book and the card list
 /// it has left: 15 MiB at 1920x1080 that the kiosk's 48 MiB budget has no room for. A
 /// screen opened again resamples its pictures again, as the first time (a book's pages
-/// 10-30 ms each at 1920x1080); while a screen is up, the working budget above is what
+/// a frame or more each); while a screen is up, the working budget above is what
 /// bounds the cache, so the shelf's warm-up of a book still has its pictures ready.
 public final class ShowPictures {
     let assets: ShowAssets
@@ -276,9 +276,9 @@ public final class ShowPictures {
     /// layer is `rect`, its picture the part of the picture so scaled that lies inside
     /// `rect`. Only what shows is kept: a landscape wallpaper filling a portrait 1080x1920
     /// screen is 8 MB, where all of it at that height was 26 MB (more than the cache's
-    /// budget, so every turn to portrait drew and resampled it again: 80-90 ms). A demo
-    /// picture is drawn at about the size that fills (`drawnNear`), not at its design's
-    /// size and brought down: home's wallpaper at 800x480, 75 M instructions less.
+    /// budget, so every turn to portrait drew and resampled it again). A demo picture is
+    /// drawn at about the size that fills (`drawnNear`), not at its design's size and
+    /// brought down: drawing the larger picture and resampling it cost more than both.
     func layer(name: String, path: AssetPath, fill rect: Rect2D) -> Layer {
         let layer = Layer(name: name, frame: rect)
         layer.contents = .image(

@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Motion
 
 /// The shelf's geometry and its resting rule, as pure functions of the screen size, the

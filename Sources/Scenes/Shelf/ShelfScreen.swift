@@ -1,4 +1,5 @@
 import Compositor
+import FixedPoint
 import Input
 import Motion
 import Raster
@@ -162,11 +163,11 @@ final class ShelfScreen: PlainScreen {
                 case .began:
                     guard accepts(now()), self.opening == nil, !self.books.isEmpty else { return }
                     self.pendingOpen = nil
-                    self.motion = .drag(start: self.offset(at: now()), travel: pan.translation.dx)
+                    self.motion = .drag(start: self.offset(at: now()), travel: pan.translation.x)
                 case .changed:
-                    if case .drag(let s, _) = self.motion { self.motion = .drag(start: s, travel: pan.translation.dx) }
+                    if case .drag(let s, _) = self.motion { self.motion = .drag(start: s, travel: pan.translation.x) }
                 case .ended:
-                    self.release(velocity: -pan.velocity.dx)
+                    self.release(velocity: -pan.velocity.x)
                 default:
                     self.release(velocity: 0)
                 }
@@ -174,7 +175,7 @@ final class ShelfScreen: PlainScreen {
         bind(
             TapRecognizer { [unowned self] tap in
                 guard accepts(tap.startTime), !self.caught else { return }
-                self.tapped(at: Point2D(x: tap.location.x, y: tap.location.y), now: now())
+                self.tapped(at: tap.location, now: now())
             }, to: pager)
         remember()
         update(time: context.now())
@@ -353,9 +354,9 @@ final class ShelfScreen: PlainScreen {
 
     /// While the row rests on a book with nothing else to do, fetches one more picture a
     /// frame once `warmDelay` has passed: that book's first frame (opening it then
-    /// fetches nothing: each fetch, a decode or a resample, took 10-30 ms at 1920x1080, a
+    /// fetches nothing: each fetch, a decode or a resample, takes a frame's time or more, a
     /// missed frame when done during the opening), then both pictures of the covers
-    /// near it (a scroll then resamples none: 2-3.5 ms a cover at 1920x1080). Nothing
+    /// near it (a scroll then resamples none). Nothing
     /// on screen changes; the runtime calls back through `nextChange(after:)`.
     private func warm(time: Double) {
         guard case .resting = motion, opening == nil, pendingOpen == nil, centred < books.count else {

@@ -1,3 +1,4 @@
+import FixedPoint
 internal import Glibc
 import Compositor
 import Input
@@ -76,7 +77,7 @@ public final class TestScene {
                 switch pan.state {
                 case .began: start = self.dragOffsets[i]
                 case .changed, .ended:
-                    self.dragOffsets[i] = Point2D(x: start.x + pan.translation.dx, y: start.y + pan.translation.dy)
+                    self.dragOffsets[i] = Point2D(x: start.x + pan.translation.x, y: start.y + pan.translation.y)
                 default: break
                 }
             }

@@ -36,7 +36,7 @@ func touchScriptFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if played { continue }
         played = true
         let size = panel ?? PanelSize(width: Int(TouchScript.maximumCoordinate) + 1, height: Int(TouchScript.maximumCoordinate) + 1)
-        let tracker = TouchTracker(panelSize: size) { LogicalPoint(x: $0.x, y: $0.y) }
+        let tracker = TouchTracker(panelSize: size) { .init(x: $0.x, y: $0.y) }
         var check = TouchSequenceCheck(bounds: (size.width, size.height), maxOpen: tracker.slotCount + 1)
         var player = TouchScript.Player(script)
         for event in player.advance(to: script.duration) {

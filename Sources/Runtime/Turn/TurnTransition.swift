@@ -20,17 +20,15 @@ import Rotation
 /// picture is resampled once per frame straight into the buffer, over the new layout as
 /// last composited. Drawn as a layer of the new scene, it made the scene composite again
 /// under it every frame, and (with the panel turned in software) the whole frame turn
-/// into the panel again: about a quarter of a turn frame's time at 1920x1080.
+/// into the panel again.
 ///
 /// The turning frames draw the old frame at half its size each way (made once, when the
 /// turn starts, by the paint threads), stretched back to its size: a quarter of the
 /// pixels to read. A turned picture reads its source along slanted lines, a new cache
 /// line every few pixels, and at full size most of a frame's time went in waiting for
-/// them: measured at 1920x1080 (the turn bench, interleaved runs, load 1), the turn
-/// frames' p90 went from 6.8-9.3 ms to 4.2-4.5 and the worst from 7.8-12 to 4.6-5.4. The
-/// picture is softer for the 0.3 s it turns and fades; the turn's first frame, where it
-/// has not moved yet, is the old frame itself (a copy, or a whole quarter turn), so it
-/// starts with no jump.
+/// them; at half size a quarter of those lines are read. The picture is softer for the
+/// 0.3 s it turns and fades; the turn's first frame, where it has not moved yet, is the
+/// old frame itself (a copy, or a whole quarter turn), so it starts with no jump.
 ///
 /// The first frame writes the old frame alone (the scene under it is not seen): the new
 /// layout is composited, and the half-size pictures made, after that frame is handed
@@ -40,9 +38,9 @@ import Rotation
 /// Each turning frame draws one of two half-size pictures: the old frame as it was, or
 /// the same turned a quarter clockwise beforehand (once, when the turn starts), whichever
 /// is then turned, in the buffer, by an angle within 45° of upright or upside down. A
-/// picture turned near 90° reads its source down the columns, new cache lines at every
-/// pixel: measured at 1920x1080, each pixel cost 1.5x one turned near 0° (upside down
-/// reads rows backwards, as cheap as upright).
+/// picture turned near 90° reads its source down the columns, a new cache line at every
+/// pixel, where one turned near 0° reads along its rows (upside down reads rows
+/// backwards, as cheap as upright).
 final class TurnTransition {
     /// Seconds the turn takes.
     static let duration = 0.3
