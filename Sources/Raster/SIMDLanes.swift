@@ -15,7 +15,7 @@
 /// packuswb). The standard library's `init(truncatingIfNeeded:)`, `lowHalf`/`highHalf`
 /// and the generic shift operators are lane-by-lane loops over `indices`: in the
 /// release build four specializations of `SIMD8.init(truncatingIfNeeded:)`
-/// were left as calls inside the over loop (6-8x pixman). `Tests/bench/gate` counts the
+/// were left as calls inside the over loop, several times pixman's time. `Tests/bench/gate` counts the
 /// kernels' instructions, and the Performance article says how to see
 /// the symbols in the binary (`nm`): there must be none.
 
@@ -98,7 +98,7 @@ func shiftLeft8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
 // bytes (blue, red) in one, the odd bytes (green, alpha) in the other. Splitting is a
 // mask and a shift, joining a blend: no unpack or pack shuffles, which share two
 // execution ports with the shifts on the x86-64 cores measured (AMD EPYC), where the
-// unpacking form spent 1.4x pixman's time on the same instruction count.
+// unpacking form spent more time than pixman on the same instruction count.
 
 /// Each pixel's blue and red bytes in 16-bit lanes (pand 0x00ff).
 @inline(__always)

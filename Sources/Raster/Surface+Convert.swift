@@ -62,8 +62,8 @@ func to565Span(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt16>, _ 
 /// with one pmaddwd, which Swift has no way to ask for, here blue is multiplied by 4 in
 /// its low 16-bit lane (pmullw) and red by 2^13 in its high lane, keeping the high half
 /// (pmulhuw: bits 19-23 to 16-20). Multiplies rather than shifts: on the x86-64 cores
-/// measured, shifts and shuffles share two ports, and the shift form spent 1.3-1.5x
-/// pixman's time. `blue` and `red` are `MultiplierLanes`' factors.
+/// measured, shifts and shuffles share two ports, and the shift form took longer on the
+/// same instruction count. `blue` and `red` are `MultiplierLanes`' factors.
 @inline(__always)
 func to565Four(_ p: SIMD4<UInt32>, blue: SIMD8<UInt16>, red: SIMD8<UInt16>) -> SIMD4<Int32> {
     let rb = unsafeBitCast(p & SIMD4(repeating: 0x00F8_00F8), to: SIMD8<UInt16>.self)

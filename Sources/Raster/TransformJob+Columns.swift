@@ -31,7 +31,7 @@ extension TransformJob {
     static let columnChunk = 16
 
     /// The largest source (pixels) checked for repeating rows: the check reads it all
-    /// on every draw (a `memcmp` a row: 64 KiB, about 2 µs).
+    /// on every draw (a `memcmp` a row: 64 KiB at most).
     static let repeatingRowsLimit = 16384
 
     /// Whether every row of the source has row 0's bytes (checked for sources of
