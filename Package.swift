@@ -59,7 +59,7 @@ let package = Package(
         // Pure modules: build and test without a display or an input device.
         .target(name: "FixedPoint"),
         .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
-        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
+        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint", "LinuxSystem"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
         .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.

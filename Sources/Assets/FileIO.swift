@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// Whole-file reads and atomic whole-file writes through Glibc (no Foundation), with
@@ -102,14 +103,5 @@ public enum FileIO {
         var file = try AtomicFile(path: path)
         try file.write(bytes)
         try file.commit()
-    }
-}
-
-/// Calls `body` again while it fails with EINTR (a signal arrived mid-call).
-@inline(__always)
-func retryingEINTR(_ body: () -> Int32) -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 || errno != EINTR { return r }
     }
 }

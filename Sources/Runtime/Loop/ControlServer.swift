@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 internal import CLinux
 
@@ -117,11 +118,11 @@ public final class ControlServer {
             if progress(&clients[i], handle: handle) { clients.remove(at: i) } else { i += 1 }
         }
         for _ in 0..<Self.maxAcceptsPerWake {
-            let c = vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            let c = retryingEINTR { vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
             if c < 0 {
                 let e = errno
-                // Gone before it was taken, or a signal: the next one may be there.
-                if e == ECONNABORTED || e == EINTR { continue }
+                // Gone before it was taken: the next one may be there.
+                if e == ECONNABORTED { continue }
                 if (e == EMFILE || e == ENFILE) && refuseOneForWantOfDescriptors(errno: e) { continue }
                 break
             }
@@ -170,12 +171,11 @@ public final class ControlServer {
         var closed = false
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { chunk in
             while client.buffer.count <= Self.maxRequestBytes, !client.buffer.contains(0x0a) {
-                let n = read(client.fd, chunk.baseAddress, chunk.count)
+                let n = retryingEINTR { read(client.fd, chunk.baseAddress, chunk.count) }
                 if n > 0 {
                     client.buffer.append(contentsOf: chunk[0..<n])
                     continue
                 }
-                if n < 0 && errno == EINTR { continue }
                 // 0: the peer closed its side. EAGAIN: nothing more for now. Anything else
                 // (ECONNRESET): the connection is gone.
                 if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { closed = true }

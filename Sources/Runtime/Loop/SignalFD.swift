@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 internal import CLinux
 
