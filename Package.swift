@@ -51,7 +51,8 @@ let package = Package(
 
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
-        // The system at the bottom: errno's names and texts, for every module's errors.
+        // The system at the bottom: errno's names and texts, EINTR retries and system-call
+        // errors, regular-file reads, file kinds and directory listings, for every module.
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
         .systemLibrary(name: "CFBDev", path: "Sources/CFBDev"),
@@ -84,9 +85,9 @@ let package = Package(
         .target(name: "RasterBench", dependencies: ["LinuxSystem", "Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
-        // CLinux for the names of errno values (a file that cannot be read names its errno).
+        // LinuxSystem reads the file (a regular one only) and names the errno when it cannot.
         .target(name: "ConfigFile", dependencies: ["LinuxSystem"]),
-        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation"]),
+        .target(name: "Board", dependencies: ["ConfigFile", "Display", "Raster", "Rotation", "LinuxSystem"]),
         .target(
             name: "Show", dependencies: ["ConfigFile", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
             swiftSettings: framePath),
@@ -122,14 +123,15 @@ let package = Package(
             name: "WaylandVirtualPointer", path: "Tests/WaylandVirtualPointer",
             linkerSettings: [.linkedLibrary("wayland-client")]),
 
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "VitrineTestSupport"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "LinuxSystem", "VitrineTestSupport"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "LinuxSystem", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Display", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),

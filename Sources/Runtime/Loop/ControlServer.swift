@@ -75,9 +75,8 @@ public final class ControlServer {
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .system(error) }
         if let mode = Self.fileMode(at: path) {
-            guard let kind = FileKind(mode: mode), kind == .socket else {
-                throw .notASocket(path: path, found: FileKind(mode: mode)?.description ?? "file of unknown type")
-            }
+            let kind = FileKind(mode: mode)
+            guard kind == .socket else { throw .notASocket(path: path, found: kind.noun) }
             if Self.someoneListens(at: address) { throw .busy(path: path) }
             unlink(path)
         }
@@ -239,37 +238,6 @@ public final class ControlServer {
         var info = stat()
         guard lstat(path, &info) == 0, FileKind(mode: UInt32(info.st_mode)) == .socket else { return nil }
         return (UInt64(info.st_dev), UInt64(info.st_ino))
-    }
-}
-
-/// What lstat found at a path, as a person names it.
-enum FileKind: Equatable, CustomStringConvertible {
-    case socket, regularFile, directory, symbolicLink, fifo, characterDevice, blockDevice
-
-    /// From st_mode's type bits (S_IFMT); nil for a type Linux doesn't have.
-    init?(mode: UInt32) {
-        switch mode & 0o170000 {
-        case 0o140000: self = .socket
-        case 0o100000: self = .regularFile
-        case 0o040000: self = .directory
-        case 0o120000: self = .symbolicLink
-        case 0o010000: self = .fifo
-        case 0o020000: self = .characterDevice
-        case 0o060000: self = .blockDevice
-        default: return nil
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .socket: "socket"
-        case .regularFile: "regular file"
-        case .directory: "directory"
-        case .symbolicLink: "symbolic link"
-        case .fifo: "FIFO"
-        case .characterDevice: "character device"
-        case .blockDevice: "block device"
-        }
     }
 }
 
