@@ -80,7 +80,7 @@ let package = Package(
             ],
             swiftSettings: framePath),
         .target(name: "FBDev", dependencies: ["LinuxSystem", "Display", "Raster", "CFBDev"]),
-        .target(name: "Wayland", dependencies: ["Display", "Raster", "FixedPoint", "Input", "CWayland"]),
+        .target(name: "Wayland", dependencies: ["LinuxSystem", "Display", "Raster", "FixedPoint", "Input", "CWayland"]),
         .target(name: "LibInput", dependencies: ["LinuxSystem", "Input", "CLibInput"]),
         .target(name: "RasterBench", dependencies: ["LinuxSystem", "Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
@@ -98,7 +98,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ShowDemo", "ConfigFile", "Display", "DRM",
-                "LibInput",
+                "LibInput", "LinuxSystem",
                 "Input", "Rotation", "Scenes", "Compositor", "FixedPoint", .product(name: "Logging", package: "swift-log"),
             ]),
 

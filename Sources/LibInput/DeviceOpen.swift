@@ -32,7 +32,7 @@ enum DeviceOpen {
     /// What a failed open means for a person: "permission denied (the user needs the
     /// input group)" for EACCES and EPERM, else the errno's text.
     static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
+        let text = SystemErrno(code).message
         if code == EACCES || code == EPERM { return text.lowercased() + " (the user needs the input group)" }
         return text
     }
