@@ -51,7 +51,8 @@ let package = Package(
 
         // Linux calls Glibc's module leaves out (signalfd, accept4): the event loop's edge.
         .target(name: "CLinux"),
-        // The system at the bottom: errno's names and texts, for every module's errors.
+        // The system at the bottom: errno's names and texts, EINTR retries and system-call
+        // errors, regular-file reads, file kinds and directory listings, for every module.
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
         .systemLibrary(name: "CFBDev", path: "Sources/CFBDev"),
@@ -61,7 +62,7 @@ let package = Package(
         // How an error message repeats the user's text: cut to one line (`shortened`).
         .target(name: "MessageText"),
         .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
-        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
+        .target(name: "Compositor", dependencies: ["Raster", "FixedPoint", "LinuxSystem"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
         .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem", "MessageText"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
@@ -81,14 +82,14 @@ let package = Package(
             ],
             swiftSettings: framePath),
         .target(name: "FBDev", dependencies: ["LinuxSystem", "Display", "Raster", "CFBDev"]),
-        .target(name: "Wayland", dependencies: ["Display", "Raster", "FixedPoint", "Input", "CWayland"]),
+        .target(name: "Wayland", dependencies: ["LinuxSystem", "Display", "Raster", "FixedPoint", "Input", "CWayland"]),
         .target(name: "LibInput", dependencies: ["LinuxSystem", "Input", "CLibInput"]),
         .target(name: "RasterBench", dependencies: ["LinuxSystem", "Raster", "FixedPoint"]),
         // Configuration files: TOML (our own parser) read into typed values, every mistake as
         // `file:line: key: what`.
-        // CLinux for the names of errno values (a file that cannot be read names its errno).
+        // LinuxSystem reads the file (a regular one only) and names the errno when it cannot.
         .target(name: "ConfigFile", dependencies: ["LinuxSystem", "MessageText"]),
-        .target(name: "Board", dependencies: ["ConfigFile", "MessageText", "Display", "Raster", "Rotation"]),
+        .target(name: "Board", dependencies: ["ConfigFile", "MessageText", "Display", "Raster", "Rotation", "LinuxSystem"]),
         .target(
             name: "Show",
             dependencies: ["ConfigFile", "MessageText", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
@@ -100,7 +101,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ShowDemo", "ConfigFile", "Display", "DRM",
-                "LibInput",
+                "LibInput", "LinuxSystem",
                 "Input", "Rotation", "Scenes", "Compositor", "FixedPoint", .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -125,14 +126,17 @@ let package = Package(
             name: "WaylandVirtualPointer", path: "Tests/WaylandVirtualPointer",
             linkerSettings: [.linkedLibrary("wayland-client")]),
 
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Raster", "FixedPoint", "VitrineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "FixedPoint"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "FixedPoint", "MessageText", "VitrineTestSupport"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "Raster", "VitrineTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "InputTests", dependencies: ["Input", "FixedPoint", "MessageText", "LinuxSystem", "VitrineTestSupport"]),
+        .testTarget(
+            name: "AssetsTests", dependencies: ["Assets", "Raster", "LinuxSystem", "VitrineTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "Display", "Raster", "VitrineTestSupport"]),
         .testTarget(name: "FBDevTests", dependencies: ["FBDev", "CFBDev", "Display", "Raster"]),

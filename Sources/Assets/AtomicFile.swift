@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// A file being written atomically: the bytes go to a temporary file beside the
@@ -68,12 +69,10 @@ struct AtomicFile: ~Copyable {
     func write(_ bytes: [UInt8]) throws(ImageError) {
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
-            if n < 0 {
-                let e = errno
-                if e == EINTR { continue }
-                throw .writeFailed(path: path, errno: e)
+            let n = retryingEINTR {
+                bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
             }
+            guard n >= 0 else { throw .writeFailed(path: path, errno: errno) }
             written += n
         }
     }

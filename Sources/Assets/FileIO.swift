@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// Whole-file reads and atomic whole-file writes through Glibc (no Foundation), with
@@ -13,12 +14,8 @@ internal import Glibc
 public enum FileIO {
     /// The whole content of the regular file at `path` (symbolic links followed).
     ///
-    /// The path is checked with `stat` first, so that a FIFO or a device is refused
-    /// without being opened at all (opening some devices does something: a watchdog
-    /// starts counting). The file is then opened with `O_NONBLOCK`, so that even a FIFO
-    /// put in its place meanwhile cannot make `open` wait, and checked again with
-    /// `fstat` before a byte is read. (`O_NONBLOCK` is then cleared; a regular file
-    /// never blocks.)
+    /// Read by `RegularFile.read` (LinuxSystem): a FIFO or a device is refused after
+    /// `stat`, without being opened, and a file put in its place meanwhile after `fstat`.
     ///
     /// - Parameter maxBytes: the most bytes accepted; a bigger file throws
     ///   `fileTooLarge` before (or, if it grows while read, instead of) reading it all.
@@ -26,59 +23,16 @@ public enum FileIO {
     ///   socket, with its kind), `unreadable` (any other errno from `stat`, `open`, `fstat` or
     ///   `read`: EACCES, EIO, ...), `fileTooLarge`.
     public static func readAll(path: String, maxBytes: Int = .max) throws(ImageError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let e = errno
-            throw e == ENOENT ? .notFound(path: path) : .unreadable(path: path, errno: e)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .notRegularFile(path: path, kind: FileKind(mode: info.st_mode))
-        }
-        let fd = retryingEINTR { open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            let e = errno
-            throw e == ENOENT ? .notFound(path: path) : .unreadable(path: path, errno: e)
-        }
-        defer { close(fd) }
-
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, errno: errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .notRegularFile(path: path, kind: FileKind(mode: info.st_mode))
-        }
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            throw .unreadable(path: path, errno: errno)
-        }
-        // st_size is 0 for some files (procfs): then grow as the data comes.
-        let expected = max(Int(info.st_size), 0)
-        guard expected <= maxBytes else {
-            throw .fileTooLarge(path: path, bytes: expected, limit: maxBytes)
-        }
-
-        // One byte more than expected, so a file read whole is seen to end in one go.
-        var buffer = [UInt8](repeating: 0, count: expected + 1)
-        var count = 0
-        while true {
-            if count == buffer.count {
-                buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 4096)))
-            }
-            let n = buffer.withUnsafeMutableBytes { raw in
-                read(fd, raw.baseAddress! + count, raw.count - count)
-            }
-            if n < 0 {
-                let e = errno
-                if e == EINTR { continue }
-                throw .unreadable(path: path, errno: e)
-            }
-            if n == 0 { break }
-            count += n
-            // The file grew since fstat.
-            guard count <= maxBytes else {
-                throw .fileTooLarge(path: path, bytes: count, limit: maxBytes)
+        do {
+            return try RegularFile.read(path: path, limit: maxBytes)
+        } catch {
+            switch error {
+            case .notFound: throw .notFound(path: path)
+            case .notRegularFile(let kind): throw .notRegularFile(path: path, kind: kind)
+            case .failed(_, let e): throw .unreadable(path: path, errno: e)
+            case .tooLarge(let bytes, let limit): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
             }
         }
-        buffer.removeLast(buffer.count - count)
-        return buffer
     }
 
     /// Writes `bytes` to `path` so that a reader sees either the old file or the whole
@@ -102,14 +56,5 @@ public enum FileIO {
         var file = try AtomicFile(path: path)
         try file.write(bytes)
         try file.commit()
-    }
-}
-
-/// Calls `body` again while it fails with EINTR (a signal arrived mid-call).
-@inline(__always)
-func retryingEINTR(_ body: () -> Int32) -> Int32 {
-    while true {
-        let r = body()
-        if r >= 0 || errno != EINTR { return r }
     }
 }

@@ -1,4 +1,5 @@
 import ConfigFile
+import LinuxSystem
 import MessageText
 #if canImport(Glibc)
     import Glibc
@@ -30,16 +31,8 @@ enum ShowFolder {
         let file = folder.hasSuffix("/") ? folder + manifestName : folder + "/" + manifestName
         var info = stat()
         guard stat(file, &info) == 0 else { return "no \(manifestName) in \"\(shortened(folder))\"" }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: kind = "a directory"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "a file of unknown type"
-        }
+        let kind = FileKind(mode: info.st_mode)
+        if kind == .regular { return nil }
         return "\(manifestName) in \"\(shortened(folder))\" is \(kind), not a regular file"
     }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 import FixedPoint
 import Raster
@@ -236,7 +237,7 @@ private final class PaintCrew: @unchecked Sendable {
 
     /// sem_wait, again when a signal interrupted it (a wake-up must be a real post).
     private static func wait(_ semaphore: UnsafeMutablePointer<sem_t>) {
-        while sem_wait(semaphore) != 0 && errno == EINTR {}
+        _ = retryingEINTR { sem_wait(semaphore) }
     }
 
     /// A worker's loop: wait for a band, paint it, report; return once stopped.

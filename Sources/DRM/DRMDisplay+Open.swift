@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CDRM
 import Display
 internal import Glibc
@@ -87,7 +88,7 @@ extension DRMDisplay {
         }
         let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard timer >= 0 else {
-            throw .system(device: path, call: "timerfd_create", errno: errno, message: String(cString: strerror(errno)))
+            throw .system(device: path, call: "timerfd_create", errno: errno, message: SystemErrno(errno).message)
         }
         log.info(
             "drm: \(path) \(connector.name) \(mode) (\(note)), CRTC \(crtc.id), plane \(plane.id), \(scanout.name) KMS, "

@@ -1,3 +1,4 @@
+import LinuxSystem
 import Display
 internal import Glibc
 
@@ -18,7 +19,7 @@ public struct DRMError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The C library's text for `errno`: "Device or resource busy".
-    public var message: String { String(cString: strerror(errno)) }
+    public var message: String { SystemErrno(errno).message }
 
     /// "/dev/dri/card0: drmModePageFlip: Device or resource busy (errno 16)".
     public var description: String { "\(device): \(call): \(message) (errno \(errno))" }

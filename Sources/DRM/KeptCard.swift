@@ -1,10 +1,11 @@
+import LinuxSystem
 internal import Glibc
 
 /// Why a card descriptor kept over a restart (systemd's file-descriptor store) was not
 /// taken; the kiosk then opens the card anew, as at a cold start.
 public enum KeptCardRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not a DRM device: what it is instead ("a regular file", "character device 1:3",
-    /// "not open: Bad file descriptor").
+    /// "not open: Bad file descriptor (EBADF)").
     case notDRM(String)
     /// A DRM device, but not the card the board names: `kept` is its node (or major:minor).
     case otherCard(kept: String, wanted: String)
@@ -56,7 +57,7 @@ extension LinuxDRMSystem {
 
     func adopt(_ descriptor: Int32, card path: String) throws(KeptCardRefusal) -> any DRMIO {
         var st = stat()
-        guard fstat(descriptor, &st) == 0 else { throw .notDRM("not open: \(String(cString: strerror(errno)))") }
+        guard fstat(descriptor, &st) == 0 else { throw .notDRM("not open: \(SystemErrno.current)") }
         let kind = st.st_mode & S_IFMT
         guard kind == S_IFCHR else {
             throw .notDRM(kind == S_IFREG ? "a regular file" : kind == S_IFSOCK ? "a socket" : kind == S_IFIFO ? "a pipe" : kind == S_IFDIR ? "a directory" : "mode \(String(st.st_mode, radix: 8))")

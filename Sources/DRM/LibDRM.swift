@@ -252,9 +252,11 @@ final class LibDRM: DRMIO {
         defer { LibDRM.reading = nil }
         // One read takes up to 1 KiB of events (a flip event is 32 bytes): read until EAGAIN.
         for _ in 0..<16 {
-            errno = 0
-            if drmHandleEvent(descriptor, &context) != 0 {
-                if errno == EINTR { continue }
+            let handled = retryingEINTR {
+                errno = 0
+                return drmHandleEvent(descriptor, &context)
+            }
+            if handled != 0 {
                 if errno == EAGAIN || errno == 0 { break }
                 throw DRMError(call: "drmHandleEvent", device: path, errno: errno)
             }

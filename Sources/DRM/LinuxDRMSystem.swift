@@ -1,4 +1,5 @@
 internal import Glibc
+import LinuxSystem
 
 /// `DRMSystem` on Linux: /dev/dri, /sys/class/drm, libdrm and a netlink socket.
 struct LinuxDRMSystem: DRMSystem {
@@ -42,16 +43,7 @@ struct LinuxDRMSystem: DRMSystem {
 enum Directory {
     /// The entries of `path` (without "." and ".."), unsorted; empty when unreadable.
     static func names(in path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (try? directoryEntries(path)) ?? []
     }
 
     /// The first line of a small file (a sysfs attribute), without the newline.

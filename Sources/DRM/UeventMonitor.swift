@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CDRM
 internal import Glibc
 
@@ -43,13 +44,14 @@ final class UeventMonitor: HotplugMonitor {
         while descriptor >= 0 {
             var from = sockaddr_nl()
             var length = socklen_t(MemoryLayout<sockaddr_nl>.size)
-            let n = withUnsafeMutablePointer(to: &from) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    recvfrom(descriptor, &buffer, buffer.count, 0, $0, &length)
+            let n = retryingEINTR {
+                withUnsafeMutablePointer(to: &from) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        recvfrom(descriptor, &buffer, buffer.count, 0, $0, &length)
+                    }
                 }
             }
             if n < 0 {
-                if errno == EINTR { continue }
                 // Events were lost (the buffer overflowed): one of them may have been ours.
                 if errno == ENOBUFS { events.append(Uevent(properties: ["SUBSYSTEM": "drm", "HOTPLUG": "1"])) }
                 break

@@ -8,7 +8,7 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
     public init(_ code: Int32) { self.code = code }
 
     /// strerror's text, e.g. "Permission denied".
-    public var message: String { String(cString: strerror(code)) }
+    public var message: String { SystemErrno(code).message }
 
     public var description: String { "\(message) (errno \(code))" }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// How an input device node is opened for libinput (its `open_restricted` callback):
@@ -24,17 +25,14 @@ enum DeviceOpen {
 
     /// open(2), retried on EINTR: the descriptor, or minus errno.
     static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-        while true {
-            let fd = Glibc.open(path, flags)
-            if fd >= 0 { return fd }
-            if errno != EINTR { return -errno }
-        }
+        let fd = retryingEINTR { Glibc.open(path, flags) }
+        return fd >= 0 ? fd : -errno
     }
 
     /// What a failed open means for a person: "permission denied (the user needs the
     /// input group)" for EACCES and EPERM, else the errno's text.
     static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
+        let text = SystemErrno(code).message
         if code == EACCES || code == EPERM { return text.lowercased() + " (the user needs the input group)" }
         return text
     }

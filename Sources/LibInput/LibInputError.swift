@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// Why the input seat could not be set up.
@@ -16,7 +17,7 @@ public enum LibInputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .udevUnavailable: "input: udev is not available (udev_new failed)"
         case .contextFailed(let b): "input: libinput's \(b) backend could not start"
         case .seatFailed(let s): "input: libinput could not take seat \(s) (udev enumeration failed)"
-        case .system(let call, let e): "input: \(call): \(String(cString: strerror(e)))"
+        case .system(let call, let e): "input: \(call): \(SystemErrno(e))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// An accelerometer opened for sampling at 10 Hz: its three raw attributes held open and
@@ -103,10 +104,9 @@ public final class IIOSampler {
         var v = [0.0, 0.0, 0.0]
         for axis in 0..<3 {
             let file = files[axis]
-            var n: Int
-            repeat {
-                n = buffer.withUnsafeMutableBytes { pread(descriptors[axis], $0.baseAddress, $0.count, 0) }
-            } while n < 0 && errno == EINTR
+            let n = retryingEINTR {
+                buffer.withUnsafeMutableBytes { pread(descriptors[axis], $0.baseAddress, $0.count, 0) }
+            }
             guard n >= 0 else {
                 let e = errno
                 throw Self.failure(device, file: file, errno: e)

@@ -1,5 +1,6 @@
 internal import Glibc
 import Input
+import LinuxSystem
 
 /// Small reads of sysfs through Glibc (no Foundation): an attribute file's bytes, a
 /// directory's entries, whether a path is there. sysfs attributes are at most a page
@@ -51,11 +52,10 @@ enum SysfsFile {
             self.inode = inode
         }
 
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            // Wrapping arithmetic: a time far off wraps, it never traps (only equality counts).
-            modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        init(_ status: FileStatus) {
+            device = status.device
+            inode = status.inode
+            modified = status.modifiedNanoseconds
         }
 
         /// Whether `other` is the same file (device and inode), whenever it was written.
@@ -68,39 +68,26 @@ enum SysfsFile {
     /// The identity of what is at `path` now (symbolic links followed); nil when nothing
     /// is there or it cannot be looked at.
     static func identity(_ path: String) -> Identity? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Identity(info) : nil
+        FileStatus(path: path).map(Identity.init)
     }
 
-    /// Opens the regular file at `path` for reading, as pictures are opened: looked at
-    /// with `stat` first, so that a FIFO or a device is refused without being opened;
-    /// opened with `O_NONBLOCK`, so that a FIFO put there meanwhile cannot make `open`
-    /// wait (sysfs attributes and regular files ignore the flag: reads never block); and
-    /// looked at again with `fstat`. Returns the descriptor (the caller closes it) and
-    /// the file's identity.
+    /// Opens the regular file at `path` for reading, as pictures are opened
+    /// (`RegularFile.open`): a FIFO or a device is refused without being opened, and
+    /// `O_NONBLOCK` keeps a FIFO put there meanwhile from making `open` wait (sysfs
+    /// attributes and regular files ignore the flag: reads never block). Returns the
+    /// descriptor (the caller closes it) and the file's identity.
     static func openRegular(_ path: String) throws(Failure) -> (fd: Int32, identity: Identity) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let e = errno
-            throw e == ENOENT ? .missing : .failed(errno: e)
+        do {
+            let (fd, status) = try RegularFile.open(path: path)
+            return (fd, Identity(status))
+        } catch {
+            switch error {
+            case .notFound: throw .missing
+            case .notRegularFile(let kind): throw .notRegularFile(kind: kind.description)
+            case .failed(_, let e): throw .failed(errno: e)
+            case .tooLarge: throw .failed(errno: EFBIG)  // open never checks a size
+            }
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(kind: fileKind(info.st_mode)) }
-        var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else {
-            let e = errno
-            throw e == ENOENT ? .missing : .failed(errno: e)
-        }
-        guard fstat(fd, &info) == 0 else {
-            let e = errno
-            close(fd)
-            throw .failed(errno: e)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .notRegularFile(kind: fileKind(info.st_mode))
-        }
-        return (fd, Identity(info))
     }
 
     /// The bytes of the regular file at `path` (`openRegular`), at most `limit` of them.
@@ -110,10 +97,11 @@ enum SysfsFile {
         var buffer = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
-            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, limit - count) }
+            let n = retryingEINTR {
+                buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, limit - count) }
+            }
             if n < 0 {
                 let e = errno
-                if e == EINTR { continue }
                 throw e == ENOENT ? .missing : .failed(errno: e)
             }
             if n == 0 { break }
@@ -130,21 +118,14 @@ enum SysfsFile {
         return String(validating: trimmed(bytes[...]), as: UTF8.self)
     }
 
-    /// The entries of the directory `path`, without "." and "..", unsorted.
+    /// The entries of the directory `path`, without "." and "..", unsorted
+    /// (`directoryEntries`).
     static func entries(_ path: String) throws(Failure) -> [String] {
-        guard let dir = opendir(path) else {
-            let e = errno
-            throw e == ENOENT ? .missing : .failed(errno: e)
+        do {
+            return try directoryEntries(path)
+        } catch {
+            throw error.code == ENOENT ? .missing : .failed(errno: error.code)
         }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// Whether something is at `path` (symbolic links followed: /sys/bus/iio/devices holds

@@ -335,7 +335,7 @@ public final class HeadlessRenderer {
             var fds = output.eventDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1)
             if ready < 0 && errno != EINTR {
-                throw .display("\(output.name): poll: \(String(cString: strerror(errno)))")
+                throw .display("\(output.name): poll: \(SystemErrno.current)")
             }
             for p in fds where p.revents != 0 {
                 do {
@@ -412,7 +412,7 @@ public final class HeadlessRenderer {
 
     static func makeFolder(_ path: String) throws(RenderError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw .output(path: path, reason: String(cString: strerror(errno)))
+            throw .output(path: path, reason: SystemErrno.current.description)
         }
     }
 }

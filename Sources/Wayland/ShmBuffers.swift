@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CWayland
 internal import Glibc
 import Display
@@ -101,6 +102,6 @@ final class ShmBuffers {
     }
 
     static func system(_ call: String, _ e: Int32) -> DisplayError {
-        .system(device: "wayland", call: call, errno: e, message: String(cString: strerror(e)))
+        .system(device: "wayland", call: call, errno: e, message: SystemErrno(e).message)
     }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CWayland
 internal import Glibc
 import Display
@@ -56,7 +57,7 @@ extension WaylandDisplay {
             let why = logged.hasPrefix(prefix) && logged.count > prefix.count ? " (\(logged.dropFirst(prefix.count)))" : ""
             return .protocolError("wayland: protocol error on \(name)@\(id): code \(code)\(why)")
         }
-        let why = e != 0 ? String(cString: strerror(e)) : "connection closed"
+        let why = e != 0 ? SystemErrno(e).description : "connection closed"
         return .lost("the Wayland compositor at \(socket) went away (\(why))")
     }
 

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CWayland
 internal import Glibc
 import Display
@@ -55,7 +56,7 @@ extension WaylandDisplay {
         vitrine_wayland_capture_log()
         guard let connection = wl_display_connect(request.socket) else {
             let e = errno
-            throw .unavailable("no Wayland compositor at \(socket): \(String(cString: strerror(e)))")
+            throw .unavailable("no Wayland compositor at \(socket): \(SystemErrno(e))")
         }
         let display = WaylandDisplay(
             connection: connection, socket: socket, format: request.format, buffers: request.buffers,

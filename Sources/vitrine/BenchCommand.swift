@@ -1,3 +1,4 @@
+import LinuxSystem
 import Assets
 import RasterBench
 
@@ -74,7 +75,7 @@ struct BenchCommand: Command {
 
     func run() throws {
         if let dir = dumpDirectory, mkdir(dir, 0o755) != 0, errno != EEXIST {
-            throw UsageError("can't create -d folder \(dir): \(String(cString: strerror(errno)))")
+            throw UsageError("can't create -d folder \(dir): \(SystemErrno.current)")
         }
         for (w, h) in try parsedResolutions() {
             for workload in try parsedWorkloads() {

@@ -1,3 +1,4 @@
+import LinuxSystem
 import Board
 import DRM
 import Runtime
@@ -16,7 +17,7 @@ enum DisplayProbe {
         if access("/dev/fb0", F_OK) == 0 {
             seen.append("/dev/fb0")
         } else {
-            seen.append("/dev/fb0 (\(String(cString: strerror(errno))))")
+            seen.append("/dev/fb0 (\(SystemErrno.current))")
         }
         return "looked at " + seen.joined(separator: ", ") + "; give --board FILE"
     }

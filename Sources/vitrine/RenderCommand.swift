@@ -1,3 +1,4 @@
+import LinuxSystem
 import Assets
 import Board
 import ConfigFile
@@ -281,7 +282,7 @@ struct RenderCommand: Command {
     /// read or replay with --touch.
     func writeTour(_ script: String, folder: String) throws {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw exitWith(.failure, "can't create \(folder): \(String(cString: strerror(errno)))")
+            throw exitWith(.failure, "can't create \(folder): \(SystemErrno.current)")
         }
         do {
             try FileIO.writeAtomically(Array(script.utf8), to: folder + "/tour.touch")

@@ -1,3 +1,4 @@
+import LinuxSystem
 import Glibc
 import Raster
 import Testing

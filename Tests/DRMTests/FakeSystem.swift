@@ -42,7 +42,7 @@ final class FakeSystem: DRMSystem {
 
     func adopt(_ descriptor: Int32, card path: String) throws(KeptCardRefusal) -> any DRMIO {
         switch kept[descriptor] {
-        case nil: throw .notDRM("not open: Bad file descriptor")
+        case nil: throw .notDRM("not open: Bad file descriptor (EBADF)")
         case .notDRM(let what): throw .notDRM(what)
         case .card(let card):
             guard card.path == path else { throw .otherCard(kept: card.path, wanted: path) }

@@ -172,7 +172,7 @@ import VitrineTestSupport
             Issue.record("the kiosk started without its control socket")
         } catch let error as KioskError {
             #expect(error.exitStatus == .usage)
-            #expect(error.description == "control socket: bind \(path): No such file or directory")
+            #expect(error.description == "control socket: bind \(path): No such file or directory (ENOENT)")
         }
         let quiet = try kiosk(control: path, fromCommandLine: false)
         #expect(quiet.control == nil)

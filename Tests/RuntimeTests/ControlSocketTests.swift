@@ -64,7 +64,7 @@ import Testing
         let path = tempPath("none")
         let absent = ControlClientError.noKiosk(path: path, SystemCallError("connect \(path)", errno: ENOENT))
         #expect(throws: absent) { try ControlClient.send("status", to: path) }
-        #expect(absent.description == "no kiosk answers at \(path): connect \(path): No such file or directory")
+        #expect(absent.description == "no kiosk answers at \(path): connect \(path): No such file or directory (ENOENT)")
         #expect(absent.exitStatus == .unavailable)
     }
 

@@ -210,7 +210,7 @@ import VitrineTestSupport
         // No socket at all: 69, as before.
         let gone = try ChildProcess.run([vitrine, "ctl", "status", "--socket", dir + "/none"])
         #expect(gone.status == 69)
-        #expect(gone.stderr == "Error: no kiosk answers at \(dir)/none: connect \(dir)/none: No such file or directory\n")
+        #expect(gone.stderr == "Error: no kiosk answers at \(dir)/none: connect \(dir)/none: No such file or directory (ENOENT)\n")
     }
 
     @Test func controlNamingARegularFileIs64AndTheFileIsKept() throws {
@@ -242,7 +242,7 @@ import VitrineTestSupport
         let r = try ChildProcess.run(
             [vitrine, "run", "--board", KioskProcessTests.board, "--control", path], timeout: 60)
         #expect(r.status == 64)
-        #expect(r.stderr == "Error: control socket: bind \(path): No such file or directory\n")
+        #expect(r.stderr == "Error: control socket: bind \(path): No such file or directory (ENOENT)\n")
         let empty = try ChildProcess.run([vitrine, "run", "--board", KioskProcessTests.board, "--control", ""], timeout: 60)
         #expect(empty.status == 64)
         #expect(empty.stderr.contains("--control wants a socket path, not an empty one"), "\(empty.stderr)")

@@ -104,7 +104,7 @@ import VitrineTestSupport
         // No kiosk any more: 69, naming the socket.
         let gone = try ctl(dir, "status")
         #expect(gone.status == 69)
-        #expect(gone.stderr == "Error: no kiosk answers at \(dir)/control: connect \(dir)/control: No such file or directory\n")
+        #expect(gone.stderr == "Error: no kiosk answers at \(dir)/control: connect \(dir)/control: No such file or directory (ENOENT)\n")
     }
 
     @Test func sighupKeepsTheLastGoodShow() throws {

@@ -83,14 +83,9 @@ public final class JournalWriter: Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+                let n = retryingEINTR { Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
+                guard n > 0 else { return }
+                offset += n
             }
         }
     }

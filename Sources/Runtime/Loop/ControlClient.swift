@@ -52,10 +52,10 @@ public enum ControlClient {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = retryingEINTR { poll(&p, 1, Int32((left * 1000).rounded(.up))) }
             if ready == 0 { continue }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = retryingEINTR { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if n < 0 {
                 let e = errno
-                if e == EINTR || e == EAGAIN { continue }
+                if e == EAGAIN { continue }
                 // The kiosk closed the connection with our line unread (it made room for
                 // newer connections, or stopped): no answer. After a reply, the reset
                 // only says that part of what was sent went unread (a line over the

@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 internal import CLinux
 
@@ -74,9 +75,8 @@ public final class ControlServer {
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .system(error) }
         if let mode = Self.fileMode(at: path) {
-            guard let kind = FileKind(mode: mode), kind == .socket else {
-                throw .notASocket(path: path, found: FileKind(mode: mode)?.description ?? "file of unknown type")
-            }
+            let kind = FileKind(mode: mode)
+            guard kind == .socket else { throw .notASocket(path: path, found: kind.noun) }
             if Self.someoneListens(at: address) { throw .busy(path: path) }
             unlink(path)
         }
@@ -117,11 +117,11 @@ public final class ControlServer {
             if progress(&clients[i], handle: handle) { clients.remove(at: i) } else { i += 1 }
         }
         for _ in 0..<Self.maxAcceptsPerWake {
-            let c = vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            let c = retryingEINTR { vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
             if c < 0 {
                 let e = errno
-                // Gone before it was taken, or a signal: the next one may be there.
-                if e == ECONNABORTED || e == EINTR { continue }
+                // Gone before it was taken: the next one may be there.
+                if e == ECONNABORTED { continue }
                 if (e == EMFILE || e == ENFILE) && refuseOneForWantOfDescriptors(errno: e) { continue }
                 break
             }
@@ -170,12 +170,11 @@ public final class ControlServer {
         var closed = false
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { chunk in
             while client.buffer.count <= Self.maxRequestBytes, !client.buffer.contains(0x0a) {
-                let n = read(client.fd, chunk.baseAddress, chunk.count)
+                let n = retryingEINTR { read(client.fd, chunk.baseAddress, chunk.count) }
                 if n > 0 {
                     client.buffer.append(contentsOf: chunk[0..<n])
                     continue
                 }
-                if n < 0 && errno == EINTR { continue }
                 // 0: the peer closed its side. EAGAIN: nothing more for now. Anything else
                 // (ECONNRESET): the connection is gone.
                 if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { closed = true }
@@ -239,37 +238,6 @@ public final class ControlServer {
         var info = stat()
         guard lstat(path, &info) == 0, FileKind(mode: UInt32(info.st_mode)) == .socket else { return nil }
         return (UInt64(info.st_dev), UInt64(info.st_ino))
-    }
-}
-
-/// What lstat found at a path, as a person names it.
-enum FileKind: Equatable, CustomStringConvertible {
-    case socket, regularFile, directory, symbolicLink, fifo, characterDevice, blockDevice
-
-    /// From st_mode's type bits (S_IFMT); nil for a type Linux doesn't have.
-    init?(mode: UInt32) {
-        switch mode & 0o170000 {
-        case 0o140000: self = .socket
-        case 0o100000: self = .regularFile
-        case 0o040000: self = .directory
-        case 0o120000: self = .symbolicLink
-        case 0o010000: self = .fifo
-        case 0o020000: self = .characterDevice
-        case 0o060000: self = .blockDevice
-        default: return nil
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .socket: "socket"
-        case .regularFile: "regular file"
-        case .directory: "directory"
-        case .symbolicLink: "symbolic link"
-        case .fifo: "FIFO"
-        case .characterDevice: "character device"
-        case .blockDevice: "block device"
-        }
     }
 }
 

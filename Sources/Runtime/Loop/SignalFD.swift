@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 internal import CLinux
 
@@ -16,9 +17,7 @@ public struct SignalFD: ~Copyable {
         for s in Self.handled { sigaddset(&set, s) }
         let r = pthread_sigmask(SIG_BLOCK, &set, nil)
         guard r == 0 else { throw SystemCallError("pthread_sigmask", errno: r) }
-        let fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { throw SystemCallError("signalfd", errno: errno) }
-        self.fd = fd
+        fd = try systemCall("signalfd") { signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) }
     }
 
     deinit { close(fd) }

@@ -8,9 +8,7 @@ public struct TimerFD: ~Copyable {
     public let fd: Int32
 
     public init() throws(SystemCallError) {
-        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        guard fd >= 0 else { throw SystemCallError("timerfd_create", errno: errno) }
-        self.fd = fd
+        fd = try systemCall("timerfd_create") { timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)) }
     }
 
     deinit { close(fd) }

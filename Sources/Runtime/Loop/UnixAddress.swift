@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// An AF_UNIX address, and the one place that fills a `sockaddr_un`: the control socket

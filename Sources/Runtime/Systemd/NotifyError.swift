@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import Glibc
 
 /// A message to systemd could not be sent.
@@ -15,7 +16,7 @@ public enum NotifyError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badAddress(let socket, let reason):
             "notify socket \"\(socket)\": \(reason)"
         case .system(let socket, let call, let errno):
-            "notify socket \"\(socket)\": \(call): \(String(cString: strerror(errno)))"
+            "notify socket \"\(socket)\": \(call): \(SystemErrno(errno).message)"
         }
     }
 }

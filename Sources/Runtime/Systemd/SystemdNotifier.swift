@@ -1,3 +1,4 @@
+import LinuxSystem
 internal import CLinux
 internal import Glibc
 
@@ -60,11 +61,9 @@ public struct SystemdNotifier: Sendable {
         let sent: Int = address.withSockaddr { sa, length in
             bytes.withUnsafeBytes { buffer in
                 descriptors.withUnsafeBufferPointer { fds in
-                    while true {
-                        let n = vitrine_send_with_descriptors(
+                    retryingEINTR {
+                        vitrine_send_with_descriptors(
                             fd, buffer.baseAddress, UInt(buffer.count), sa, length, fds.baseAddress, Int32(fds.count))
-                        if n < 0 && errno == EINTR { continue }
-                        return n
                     }
                 }
             }

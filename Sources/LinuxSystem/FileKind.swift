@@ -1,7 +1,9 @@
 internal import Glibc
 
-/// What is at a path that `FileIO` will not read or replace because it is not a regular
-/// file. Named in errors as a person would say it: "a FIFO", "a character device".
+/// What is at a path, from a `stat`'s (or an `lstat`'s) mode, named as a person would say
+/// it: "a FIFO", "a character device". The one namer of file kinds: every message that
+/// refuses a path for not being a regular file (or, for the control socket, a socket)
+/// says what is there this way.
 ///
 /// Why it matters: opening a FIFO for reading waits for a writer (a kiosk stuck in
 /// `open` ignores SIGTERM), reading a device can block or never end, and renaming a
@@ -12,16 +14,18 @@ public indirect enum FileKind: Hashable, Sendable, CustomStringConvertible {
     case blockDevice
     case fifo
     case socket
-    /// A symbolic link (only seen by writes, which look at the link itself): to what
-    /// it resolves to, or nil when it resolves to nothing (a dangling link).
+    /// A symbolic link (only seen by `lstat`, which looks at the link itself): to what it
+    /// resolves to, or nil when it resolves to nothing (a dangling link) or was not
+    /// followed.
     case symbolicLink(to: FileKind?)
-    /// A regular file: only ever the target of a `symbolicLink`, never refused itself.
+    /// A regular file.
     case regular
     /// A file type Linux does not define; the `st_mode & S_IFMT` bits.
     case unknown(mode: UInt32)
 
-    /// The kind of a `stat`'s `st_mode`.
-    init(mode: mode_t) {
+    /// The kind of a `stat`'s `st_mode` (a `mode_t`); a symbolic link's target is not
+    /// looked at (`symbolicLink(to: nil)`).
+    public init(mode: UInt32) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
@@ -37,15 +41,26 @@ public indirect enum FileKind: Hashable, Sendable, CustomStringConvertible {
     /// "a FIFO", "a symbolic link to a directory", "a symbolic link to nothing".
     public var description: String {
         switch self {
-        case .directory: "a directory"
-        case .characterDevice: "a character device"
-        case .blockDevice: "a block device"
-        case .fifo: "a FIFO"
-        case .socket: "a socket"
         case .symbolicLink(let target?): "a symbolic link to \(target)"
         case .symbolicLink(nil): "a symbolic link to nothing"
-        case .regular: "a regular file"
         case .unknown(let mode): "a file of unknown type (mode 0o\(String(mode, radix: 8)))"
+        default: "a \(noun)"
+        }
+    }
+
+    /// What `lstat` found, without the article and without looking further: "socket",
+    /// "regular file", "symbolic link", "FIFO"; "file of unknown type" for a type Linux
+    /// does not define. For a message that reads "is a \(noun)".
+    public var noun: String {
+        switch self {
+        case .directory: "directory"
+        case .characterDevice: "character device"
+        case .blockDevice: "block device"
+        case .fifo: "FIFO"
+        case .socket: "socket"
+        case .symbolicLink: "symbolic link"
+        case .regular: "regular file"
+        case .unknown: "file of unknown type"
         }
     }
 }
