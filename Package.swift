@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["ConfigFile", "MessageText", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
             swiftSettings: framePath),
         // The built-in demo show: its manifest and its pictures, drawn by code.
-        .target(name: "ShowDemo", dependencies: ["Show", "Assets", "Raster"], swiftSettings: framePath),
+        .target(name: "ShowDemo", dependencies: ["Show", "Assets", "Raster", "LinuxSystem"], swiftSettings: framePath),
 
         .executableTarget(
             name: "vitrine",

@@ -37,7 +37,7 @@ struct AtomicFile: ~Copyable {
         var (fd, e) = AtomicFile.create(temporary)
         if fd < 0 && e == EEXIST {
             var info = stat()
-            if lstat(temporary, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+            if lstat(temporary, &info) == 0 && FileKind(mode: info.st_mode) == .regular {
                 unlink(temporary)  // a killed writer's leftover
                 (fd, e) = AtomicFile.create(temporary)
             }

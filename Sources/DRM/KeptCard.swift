@@ -58,10 +58,8 @@ extension LinuxDRMSystem {
     func adopt(_ descriptor: Int32, card path: String) throws(KeptCardRefusal) -> any DRMIO {
         var st = stat()
         guard fstat(descriptor, &st) == 0 else { throw .notDRM("not open: \(SystemErrno.current)") }
-        let kind = st.st_mode & S_IFMT
-        guard kind == S_IFCHR else {
-            throw .notDRM(kind == S_IFREG ? "a regular file" : kind == S_IFSOCK ? "a socket" : kind == S_IFIFO ? "a pipe" : kind == S_IFDIR ? "a directory" : "mode \(String(st.st_mode, radix: 8))")
-        }
+        let kind = FileKind(mode: st.st_mode)
+        guard kind == .characterDevice else { throw .notDRM(kind.description) }
         let (major, minor) = Self.split(st.st_rdev)
         guard major == Self.drmMajor else { throw .notDRM("character device \(major):\(minor)") }
         var wanted = stat()

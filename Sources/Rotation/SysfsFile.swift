@@ -138,7 +138,7 @@ enum SysfsFile {
     /// Whether `path` is a directory (symbolic links followed).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return stat(path, &info) == 0 && FileKind(mode: info.st_mode) == .directory
     }
 
     /// `bytes` without leading and trailing ASCII whitespace.

@@ -1,5 +1,6 @@
 import Assets
 import Glibc
+import LinuxSystem
 import Raster
 import Show
 
@@ -53,7 +54,7 @@ extension DemoShow {
             if mkdir(current, 0o755) != 0 {
                 let e = errno
                 var st = stat()
-                guard e == EEXIST, stat(current, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                guard e == EEXIST, stat(current, &st) == 0, FileKind(mode: st.st_mode) == .directory else {
                     throw .cannotCreateDirectory(path: current, errno: e == EEXIST ? ENOTDIR : e)
                 }
             }

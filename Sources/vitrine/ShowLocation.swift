@@ -1,3 +1,4 @@
+import LinuxSystem
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,7 +9,7 @@ enum ShowLocation {
     /// it is a file called show.toml; nil otherwise (a board file).
     static func folder(of path: String) -> String? {
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return path }
+        if stat(path, &info) == 0, FileKind(mode: info.st_mode) == .directory { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.last == "show.toml" else { return nil }
         let folder = parts.dropLast().joined(separator: "/")
