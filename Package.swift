@@ -67,6 +67,9 @@ let package = Package(
         .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem", "MessageText"], swiftSettings: framePath),
         // Orientation: the one owner of the logical <-> panel transform, for pixels and touch.
         .target(name: "Rotation", dependencies: ["Input", "FixedPoint", "LinuxSystem"]),
+        // Screen power: the screen hours, the on/dim/off policy on an injected clock, and
+        // the sysfs backlight.
+        .target(name: "Power", dependencies: ["LinuxSystem"]),
         .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText"]),
         .target(name: "Display", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "DRM", dependencies: ["LinuxSystem", "Display", "Raster", "FixedPoint", "CDRM"]),
@@ -127,6 +130,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
+        .testTarget(name: "PowerTests", dependencies: ["Power", "LinuxSystem"]),
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "VitrineTestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FixedPoint", "CPixman", "VitrineTestSupport"]),
         .testTarget(
