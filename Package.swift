@@ -92,7 +92,9 @@ let package = Package(
         // `file:line: key: what`.
         // LinuxSystem reads the file (a regular one only) and names the errno when it cannot.
         .target(name: "ConfigFile", dependencies: ["LinuxSystem", "MessageText"]),
-        .target(name: "Board", dependencies: ["ConfigFile", "MessageText", "Display", "Raster", "Rotation", "LinuxSystem"]),
+        .target(
+            name: "Board",
+            dependencies: ["ConfigFile", "MessageText", "Display", "Raster", "Rotation", "LinuxSystem", "Power"]),
         .target(
             name: "Show",
             dependencies: ["ConfigFile", "MessageText", "Assets", "Motion", "Raster", "FixedPoint", "LinuxSystem"],
@@ -165,7 +167,9 @@ let package = Package(
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
         .testTarget(
             name: "BoardTests",
-            dependencies: ["Board", "ConfigFile", "MessageText", "Display", "Raster", "Rotation", "VitrineTestSupport"]),
+            dependencies: [
+                "Board", "ConfigFile", "MessageText", "Display", "Raster", "Rotation", "Power", "VitrineTestSupport",
+            ]),
         .testTarget(
             name: "ShowTests", dependencies: ["ShowDemo", "Show", "ConfigFile", "Assets", "Raster", "VitrineTestSupport"],
             exclude: ["Golden"]),

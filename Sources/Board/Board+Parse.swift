@@ -2,7 +2,7 @@ import ConfigFile
 
 extension Board {
     /// The keys a board file may have at its top level.
-    static let knownKeys = ["name", "display", "touch", "rotation", "show"]
+    static let knownKeys = ["name", "display", "touch", "rotation", "show", "power"]
 
     /// Validates a parsed board file, section by section in schema order.
     init(document: ConfigDocument) throws(ConfigError) {
@@ -17,8 +17,10 @@ extension Board {
         let show = try root.optionalTable("show").map { t throws(ConfigError) in
             try ShowSettings(table: t, boardPath: document.path)
         }
+        let power = try root.optionalTable("power").map { t throws(ConfigError) in try PowerSettings(table: t) }
         self.init(
             name: name, display: display, touch: touch ?? TouchSettings(),
-            rotation: rotation ?? RotationSettings(), show: show ?? ShowSettings(), path: document.path)
+            rotation: rotation ?? RotationSettings(), show: show ?? ShowSettings(), power: power ?? PowerSettings(),
+            path: document.path)
     }
 }

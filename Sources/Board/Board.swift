@@ -1,13 +1,13 @@
 import ConfigFile
 
 /// One panel's board file (the board file reference), parsed and validated: which display
-/// backend drives which output, where touch comes from, how the panel is mounted, and
-/// which show plays on it.
+/// backend drives which output, where touch comes from, how the panel is mounted, which
+/// show plays on it, and when the screen dims and sleeps.
 ///
 /// Every mistake is a `ConfigError` that reads `file:line: key: what is wrong`, and the
 /// first mistake in file order of sections (top level, `[display]`, `[touch]`,
-/// `[rotation]`, `[show]`) is the one reported. Unknown keys are errors everywhere, so a
-/// typo is never silently ignored. Device paths (`/dev/...`) are not looked at here: a
+/// `[rotation]`, `[show]`, `[power]`) is the one reported. Unknown keys are errors
+/// everywhere, so a typo is never silently ignored. Device paths (`/dev/...`) are not looked at here: a
 /// missing device is the runtime's exit 69, not a bad board (exit 78).
 ///
 /// Required: `name` and `[display]` with `backend`. Every other section and key is
@@ -26,18 +26,22 @@ public struct Board: Hashable, Sendable {
     /// `[show]`: optional; without it the built-in demo show plays, returning home after
     /// 120 s without touch.
     public var show: ShowSettings
+    /// `[power]`: optional; without it the screen stays on at the backlight's level.
+    public var power: PowerSettings
     /// The board file's path as given (relative paths stay relative).
     public var path: String
 
     public init(
         name: String, display: DisplaySettings, touch: TouchSettings = TouchSettings(),
-        rotation: RotationSettings = RotationSettings(), show: ShowSettings = ShowSettings(), path: String
+        rotation: RotationSettings = RotationSettings(), show: ShowSettings = ShowSettings(),
+        power: PowerSettings = PowerSettings(), path: String
     ) {
         self.name = name
         self.display = display
         self.touch = touch
         self.rotation = rotation
         self.show = show
+        self.power = power
         self.path = path
     }
 
