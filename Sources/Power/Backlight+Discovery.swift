@@ -6,6 +6,11 @@ extension Backlight {
     /// for `/sys/class/backlight/...` under it.
     public static let sysfsRootVariable = "VITRINE_SYSFS_ROOT"
 
+    /// The sysfs root from `sysfsRootVariable`, or "" (the real /sys) when it is unset.
+    public static func sysfsRootFromEnvironment() -> String {
+        getenv(sysfsRootVariable).map { String(cString: $0) } ?? ""
+    }
+
     /// The folder backlights are listed in, relative to the sysfs root.
     public static let classFolder = "/sys/class/backlight"
 
