@@ -96,6 +96,30 @@ public protocol DisplayBackend: AnyObject {
     /// updates).
     func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError)
 
+    /// Whether the output is lit: true from open, false after `setScreenPower(false)`
+    /// until `setScreenPower(true)`. A hotplug or a lost output doesn't change it.
+    var isScreenOn: Bool { get }
+    /// Turns the output off (`on` false: the panel dark, its backlight or power down as
+    /// the hardware does it) or on again, for screen power (idle, display hours, a
+    /// control command). Asking for the state it is in changes nothing.
+    ///
+    /// - DRM: off makes the CRTC inactive (atomic: its ACTIVE property 0 in a commit
+    ///   tested first; legacy: the connector's "DPMS" property off), the connector still
+    ///   bound and the mode kept; a flip in flight is let complete first. On is a full
+    ///   modeset of the newest frame. While off, `present` keeps the frame and shows
+    ///   nothing (no flip queued, `isFlipPending` false).
+    /// - fbdev: FBIOBLANK with FB_BLANK_POWERDOWN, and FB_BLANK_UNBLANK for on. While
+    ///   off, `present` still writes video memory but doesn't wait for a vertical blank.
+    /// - Wayland and headless: nothing to switch (the compositor owns the output; memory
+    ///   has none): the state is kept and reported, frames go on as before.
+    ///
+    /// After on, DRM, fbdev and headless hand every buffer out with age 0: the next frame
+    /// is repainted whole. (A Wayland window's buffers are the compositor's to show: their
+    /// ages stay.)
+    /// - Throws: `.system` naming the device, the call and the errno (the display stays
+    ///   as it was and usable: nothing half-done); `.unavailable` when the device is gone.
+    func setScreenPower(_ on: Bool) throws(DisplayError)
+
     /// Gives the screen back: waits for a flip in flight, restores the mode that was set
     /// before the display was opened (when there was one), drops DRM master. Idempotent;
     /// also done on deinit.
@@ -111,6 +135,10 @@ extension DisplayBackend {
     public var panelOrientation: (value: String, output: String)? { nil }
     public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {}
     public func setScanoutTurn(_ turn: QuarterTurn?) -> Bool { turn == nil }
+    /// A backend with nothing to switch and no state of its own (a test double): always on.
+    public var isScreenOn: Bool { true }
+    /// A backend with nothing to switch: the request is ignored.
+    public func setScreenPower(_ on: Bool) throws(DisplayError) {}
     public func close() {}
 }
 

@@ -24,6 +24,9 @@ public final class HeadlessDisplay: DisplayBackend {
     public private(set) var front: Surface?
     /// Frames presented so far.
     public private(set) var presentedFrames = 0
+    /// Screen power as asked for with `setScreenPower`: memory has nothing to switch, so
+    /// frames go on as before; the state is kept for whoever asks (`vitrine render`, tests).
+    public private(set) var isScreenOn = true
     /// What the headless "output" reports as its panel orientation (DRM's words); nil by
     /// default. Tests set it to play a panel mounted turned in its casing.
     public var panelOrientation: (value: String, output: String)?
@@ -60,6 +63,14 @@ public final class HeadlessDisplay: DisplayBackend {
         acquired = i
         let age = knowsAge ? shownInFrame[i].map { frame + 1 - $0 } ?? 0 : 0
         return DisplayBuffer(surface: buffers[i], age: age, index: i)
+    }
+
+    /// Keeps `on` as the state; after on, every buffer's age is 0 as on a panel, so the
+    /// next frame is repainted whole.
+    public func setScreenPower(_ on: Bool) throws(DisplayError) {
+        guard on != isScreenOn else { return }
+        isScreenOn = on
+        if on { shownInFrame = Array(repeating: nil, count: bufferCount) }
     }
 
     public func present(_ buffer: DisplayBuffer, damage: [PixelRect]) throws(DisplayError) {

@@ -118,6 +118,13 @@ public final class WaylandDisplay: DisplayBackend {
         input.removeAll(keepingCapacity: true)
     }
 
+    /// Screen power as asked for with `setScreenPower`. The compositor owns the output
+    /// (and its power): the window has nothing to switch, frames go on as before, and the
+    /// state is kept for whoever asks.
+    public private(set) var isScreenOn = true
+
+    public func setScreenPower(_ on: Bool) throws(DisplayError) { isScreenOn = on }
+
     public func acquire() throws(DisplayError) -> DisplayBuffer {
         if let a = ring.acquired { throw .alreadyAcquired(index: a) }
         try makeBuffersIfNeeded()

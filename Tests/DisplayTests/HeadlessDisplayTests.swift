@@ -58,3 +58,23 @@ import Testing
         }
     }
 }
+
+@Suite struct HeadlessScreenPowerTests {
+    @Test func theStateIsKeptAndOnForgetsTheAges() throws {
+        let d = try HeadlessDisplay(width: 8, height: 4)
+        #expect(d.isScreenOn)
+        for _ in 0..<2 { try d.present(try d.acquire(), damage: []) }
+        try d.setScreenPower(false)
+        #expect(!d.isScreenOn)
+        // Nothing to switch: frames go on, with their ages.
+        let off = try d.acquire()
+        #expect(off.age == 2)
+        try d.present(off, damage: [])
+        #expect(d.front === off.surface)
+        try d.setScreenPower(false)
+        #expect(!d.isScreenOn)
+        try d.setScreenPower(true)
+        #expect(d.isScreenOn)
+        #expect(try d.acquire().age == 0)
+    }
+}
