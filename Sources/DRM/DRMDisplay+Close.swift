@@ -3,19 +3,16 @@ internal import Glibc
 
 extension DRMDisplay {
     /// Gives the screen back: waits (a few refresh periods at most) for a flip in flight,
-    /// puts the CRTC's previous mode and framebuffer back when something was shown and
-    /// there was one, frees the buffers, stops hotplug monitoring, drops DRM master and
-    /// closes the card. Idempotent; deinit calls it.
+    /// puts the CRTC's previous mode and framebuffer back, lit, when there was one and
+    /// something was shown or the screen switched off, frees the buffers, stops hotplug
+    /// monitoring, drops DRM master and closes the card. Idempotent; deinit calls it.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if pendingFlip != nil, deferredShown == nil, !isGone,
-            device.io.waitForEvents(milliseconds: min(1000, max(50, 3 * periodMilliseconds)))
-        {
-            _ = try? device.io.readEvents()
-        }
-        pendingFlip = nil
-        if statistics.modesets > 0 && savedCRTC.framebufferID != 0 && savedCRTC.mode != nil && !isGone {
+        settleFlip()
+        // Switched off before the first frame, the console is dark too: put back as well.
+        let touched = statistics.modesets > 0 || !isScreenOn
+        if touched && savedCRTC.framebufferID != 0 && savedCRTC.mode != nil && !isGone {
             do {
                 try scanout.restore(savedCRTC)
             } catch {

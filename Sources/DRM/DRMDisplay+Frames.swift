@@ -31,7 +31,8 @@ extension DRMDisplay {
     /// turn changed) by a blocking modeset, every other by a page flip queued for the next
     /// vblank (`isFlipPending` until its `.frameShown`). Damage goes to DIRTYFB first, for
     /// drivers that copy out only what was marked (virtio-gpu, qxl, USB displays).
-    /// Without an output the frame is kept, not shown.
+    /// Without an output, or with the screen switched off (`setScreenPower(false)`), the
+    /// frame is kept, not shown: handed out next, and on again shows it.
     /// - Throws: `.notAcquired`; `.unsupported` when a flip is still in flight;
     ///   `.unavailable` when the device is gone (ENODEV); `.system` when a modeset fails,
     ///   also the one tried after a flip failed with EINVAL.
@@ -45,7 +46,7 @@ extension DRMDisplay {
         frame += 1
         b.contentFrame = frame
         statistics.presented += 1
-        guard isOutputAvailable else {
+        guard isOutputAvailable, isScreenOn else {
             retained = b
             return
         }

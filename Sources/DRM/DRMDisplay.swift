@@ -27,6 +27,9 @@ import Raster
 /// `.system` (exit 1); ENODEV anywhere is `.unavailable("... device gone ...")` (exit 69);
 /// an unplugged connector stops output (`isOutputAvailable` false, `.outputLost`) until
 /// a hotplug event finds it connected again (`.outputBack`, maybe another size).
+///
+/// Screen power (`setScreenPower`, DRMDisplay+Power.swift): off makes the CRTC inactive
+/// with the connector still bound; on is a full modeset, after which every age is 0.
 public final class DRMDisplay: DisplayBackend {
     let settings: DRMSettings
     let log: DisplayLog
@@ -75,6 +78,9 @@ public final class DRMDisplay: DisplayBackend {
     var marksDirty = true
     public internal(set) var statistics = DRMStatistics()
     public internal(set) var isOutputAvailable = true
+    /// False after `setScreenPower(false)`: the output is switched off and `present`
+    /// shows nothing until `setScreenPower(true)`.
+    public internal(set) var isScreenOn = true
     /// Whether the card is a descriptor kept over a restart (`open`'s `kept`), not opened anew.
     public internal(set) var isKeptCard = false
     /// Why a kept descriptor offered to `open` was not taken; nil when none was refused.

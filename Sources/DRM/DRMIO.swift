@@ -50,6 +50,9 @@ protocol DRMIO: AnyObject {
     /// `mode` nil switch the CRTC off.
     func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: Int, y: Int, connectors: [UInt32], mode: Mode?)
         throws(DRMError)
+    /// drmModeConnectorSetProperty: sets a connector's property the legacy way (its
+    /// "DPMS", where atomic KMS has the CRTC's ACTIVE).
+    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError)
     /// Legacy plane switch-off: drmModeSetPlane with no CRTC and no framebuffer.
     func disablePlane(_ plane: UInt32) throws(DRMError)
     /// Legacy flip: drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT. Returns at once.

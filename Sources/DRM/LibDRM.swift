@@ -204,6 +204,10 @@ final class LibDRM: DRMIO {
         }
     }
 
+    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {
+        try call("drmModeConnectorSetProperty") { drmModeConnectorSetProperty(descriptor, connector, property, value) }
+    }
+
     func disablePlane(_ plane: UInt32) throws(DRMError) {
         // No framebuffer: the kernel switches the plane off (the CRTC isn't looked at).
         try call("drmModeSetPlane") { drmModeSetPlane(descriptor, plane, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }

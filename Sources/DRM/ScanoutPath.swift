@@ -23,8 +23,8 @@ struct ScanoutState: Equatable {
 }
 
 /// Atomic and legacy KMS behind one interface (the Architecture article, "Displays"): set a mode with a
-/// framebuffer, flip to another framebuffer with a completion event, put back what was
-/// there before. `AtomicScanout` tests a modeset before committing it; `LegacyScanout`
+/// framebuffer, flip to another framebuffer with a completion event, switch the output
+/// off (a modeset lights it again), put back what was there before. `AtomicScanout` tests a modeset before committing it; `LegacyScanout`
 /// can't test and has no plane properties (so no rotation).
 protocol ScanoutPath: AnyObject {
     /// "atomic" or "legacy", for the log.
@@ -38,6 +38,10 @@ protocol ScanoutPath: AnyObject {
     /// Queues a flip to `framebuffer` at the next vblank, with a page-flip event; returns
     /// at once. EBUSY while another flip or commit is in flight.
     func flip(to framebuffer: UInt32) throws(DRMError)
+    /// Switches the output off, blocking until it is: the connector stays bound to the
+    /// CRTC and the mode stays set, so `modeset` (or `restore`) lights it again. Nothing
+    /// changes when it fails. No event.
+    func switchOff() throws(DRMError)
     /// Shows `saved` (the CRTC as it was at open) again: its mode and framebuffer.
     func restore(_ saved: CRTC) throws(DRMError)
     /// Frees what the path holds in the kernel (a mode blob), before the card is closed.
@@ -68,9 +72,7 @@ final class AtomicScanout: ScanoutPath {
 
     func modeset(_ state: ScanoutState) throws(DRMError) {
         let blob = try PropertyBlob(io: io, mode: state.mode)
-        let r = try request(state, modeBlob: blob.id)
-        try io.atomicCommit(r, flags: [.testOnly, .allowModeset])
-        try io.atomicCommit(r, flags: [.allowModeset])
+        try commitTested(try request(state, modeBlob: blob.id))
         modeBlob = consume blob
     }
 
@@ -86,13 +88,28 @@ final class AtomicScanout: ScanoutPath {
             framebuffer: saved.framebufferID, width: mode.width, height: mode.height, mode: mode,
             rotation: route.plane.rotationValue(for: nil))
         let blob = try PropertyBlob(io: io, mode: mode)
-        let r = try request(state, modeBlob: blob.id, sourceX: saved.x, sourceY: saved.y)
-        try io.atomicCommit(r, flags: [.testOnly, .allowModeset])
-        try io.atomicCommit(r, flags: [.allowModeset])
+        try commitTested(try request(state, modeBlob: blob.id, sourceX: saved.x, sourceY: saved.y))
         modeBlob = consume blob
     }
 
+    /// The CRTC's ACTIVE = 0, alone in its commit: the mode (MODE_ID, whose blob is kept),
+    /// the connector's CRTC_ID and the plane's framebuffer stay, as the kernel's own
+    /// DPMS off does for atomic drivers; the CRTC stops scanning out and the encoder and
+    /// panel power down.
+    func switchOff() throws(DRMError) {
+        var r = AtomicRequest()
+        r.set("ACTIVE", of: route.crtc.id, in: route.crtc.properties, to: 0)
+        try commitTested(try complete(r))
+    }
+
     func release() { modeBlob = nil }
+
+    /// Commits `r` as a modeset (ALLOW_MODESET, blocking), after a TEST_ONLY commit of it
+    /// passed: a refused state is found before anything changes.
+    private func commitTested(_ r: AtomicRequest) throws(DRMError) {
+        try io.atomicCommit(r, flags: [.testOnly, .allowModeset])
+        try io.atomicCommit(r, flags: [.allowModeset])
+    }
 
     /// The whole route's state: connector on the CRTC, the CRTC active in the mode, the
     /// plane showing the framebuffer (from `sourceX`, `sourceY`) over the whole mode.
@@ -142,6 +159,10 @@ final class AtomicScanout: ScanoutPath {
 /// left-over plane is switched off with drmModeSetPlane (no framebuffer). A plane the
 /// driver refuses to switch off stays as it was (nothing worse than before); the
 /// refusal is kept in `refusedLeftOvers` for the log.
+///
+/// Off is the connector's "DPMS" property set to off; the SetCrtc that lights the
+/// output again sets it back to on after it (as weston's legacy backend does: on
+/// atomic drivers SetCrtc alone makes the CRTC active, but DPMS would still read off).
 final class LegacyScanout: ScanoutPath {
     let name = "legacy"
     private let io: any DRMIO
@@ -154,6 +175,9 @@ final class LegacyScanout: ScanoutPath {
 
     func check(_ state: ScanoutState) throws(DRMError) {}
 
+    /// Set by `switchOff`: the next SetCrtc is followed by DPMS on.
+    private(set) var isSwitchedOff = false
+
     /// "plane 33: /dev/dri/card0: drmModeSetPlane: Invalid argument (errno 22)" for
     /// each left-over plane the last modeset could not switch off.
     private(set) var refusedLeftOvers: [String] = []
@@ -162,6 +186,7 @@ final class LegacyScanout: ScanoutPath {
         try io.setCRTC(
             route.crtc.id, framebuffer: state.framebuffer, x: 0, y: 0, connectors: [route.connector.id],
             mode: state.mode)
+        try switchedOn()
         refusedLeftOvers = []
         for other in route.leftOvers {
             do {
@@ -181,7 +206,40 @@ final class LegacyScanout: ScanoutPath {
         try io.setCRTC(
             route.crtc.id, framebuffer: saved.framebufferID, x: saved.x, y: saved.y, connectors: [route.connector.id],
             mode: mode)
+        try switchedOn()
+    }
+
+    func switchOff() throws(DRMError) {
+        try setDPMS(DPMSLevel.off)
+        isSwitchedOff = true
     }
 
     func release() {}
+
+    /// After a SetCrtc: DPMS on again when `switchOff` had set it off.
+    private func switchedOn() throws(DRMError) {
+        guard isSwitchedOff else { return }
+        try setDPMS(DPMSLevel.on)
+        isSwitchedOff = false
+    }
+
+    /// The route's connector's "DPMS" property set to `level`; EINVAL naming the
+    /// connector when it has none.
+    private func setDPMS(_ level: UInt64) throws(DRMError) {
+        let c = route.connector
+        guard let property = c.properties.id("DPMS") else {
+            throw DRMError(
+                call: "drmModeConnectorSetProperty (no property DPMS on connector \(c.id))", device: io.path,
+                errno: EINVAL)
+        }
+        try io.setConnectorProperty(c.id, property: property, value: level)
+    }
+}
+
+/// The values of a connector's legacy "DPMS" property (DRM_MODE_DPMS_*).
+enum DPMSLevel {
+    static let on: UInt64 = 0
+    static let standby: UInt64 = 1
+    static let suspend: UInt64 = 2
+    static let off: UInt64 = 3
 }

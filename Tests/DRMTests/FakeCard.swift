@@ -28,6 +28,8 @@ final class FakeCard: DRMIO {
     /// Legacy modesets.
     var setCRTCs: [(crtc: UInt32, framebuffer: UInt32, mode: Mode?)] = []
     var dirtied: [(framebuffer: UInt32, rects: [PixelRect])] = []
+    /// Legacy connector property changes (drmModeConnectorSetProperty), by name.
+    var connectorSettings: [(connector: UInt32, name: String, value: UInt64)] = []
     /// Errnos the next calls of a name fail with, first first.
     var failures: [String: [Int32]] = [:]
 
@@ -184,6 +186,17 @@ final class FakeCard: DRMIO {
         setCRTCs.append((crtc, framebuffer, mode))
     }
 
+    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {
+        let name = properties[connector]?.all.first { $0.id == property }?.name ?? "property \(property)"
+        calls.append("setConnectorProperty \(connector) \(name) \(value)")
+        try check("drmModeConnectorSetProperty")
+        connectorSettings.append((connector, name, value))
+        if var set = properties[connector], let k = set.all.firstIndex(where: { $0.id == property }) {
+            set.all[k].value = value
+            properties[connector] = set
+        }
+    }
+
     func disablePlane(_ plane: UInt32) throws(DRMError) {
         calls.append("disablePlane \(plane)")
         try check("drmModeSetPlane")
@@ -260,6 +273,10 @@ final class FakeCard: DRMIO {
         for crtc in queuedFlips { events.append(FlipEvent(crtcID: crtc, sequence: 0, time: clock)) }
         queuedFlips.removeAll()
     }
+
+    /// The CRTC's ACTIVE as the kernel holds it now (what the last commit that set it
+    /// left; the fixture starts at 1).
+    var crtcActive: UInt64? { properties[crtcs[0].id]?["ACTIVE"]?.value }
 
     /// The last non-test atomic commit's value for `name` of `object`.
     func committed(_ name: String, of object: UInt32) -> UInt64? {

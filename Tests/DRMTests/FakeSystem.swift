@@ -109,8 +109,8 @@ enum Fixture {
         names.enumerated().map { Property(id: first + UInt32($0.offset), name: $0.element, kind: .object, value: 0) }
     }
 
-    /// Card `n` with one connector (`Virtual-1`, id 35, connected, `modes`), encoder 36,
-    /// CRTC 34 showing the console's framebuffer 50 in 1024x768, primary plane 31
+    /// Card `n` with one connector (`Virtual-1`, id 35, connected, `modes`, "DPMS" on),
+    /// encoder 36, CRTC 34 showing the console's framebuffer 50 in 1024x768, primary plane 31
     /// (XR24, AR24, RG16), a cursor plane 32; `rotations` are the primary plane's
     /// "rotation" entries (none: no property).
     static func card(
@@ -128,7 +128,13 @@ enum Fixture {
                     id: 31, possibleCRTCs: 1, crtcID: 34, framebufferID: 50, formats: [.xrgb8888, .argb8888, .rgb565]),
                 Plane(id: 32, possibleCRTCs: 1, formats: [.argb8888]),
             ])
-        var connectorProps = [Property(id: 1, name: "CRTC_ID", kind: .object, value: 34)]
+        let dpms = ["On", "Standby", "Suspend", "Off"].enumerated().map {
+            Property.Entry(name: $0.element, value: UInt64($0.offset))
+        }
+        var connectorProps = [
+            Property(id: 1, name: "CRTC_ID", kind: .object, value: 34),
+            Property(id: 19, name: "DPMS", kind: .enumeration(dpms), value: 0),
+        ]
         if let panelOrientation {
             let names = ["Normal", "Upside Down", "Left Side Up", "Right Side Up"]
             connectorProps.append(
