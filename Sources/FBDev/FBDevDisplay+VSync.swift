@@ -35,9 +35,11 @@ extension FBDevDisplay {
         }
     }
 
-    /// Waits for the next vertical blank where the driver can; otherwise returns at once.
+    /// Waits for the next vertical blank where the driver can; otherwise, and while the
+    /// screen is switched off (a powered-down panel may have no blank to wait for),
+    /// returns at once.
     func waitForVSync() throws(DisplayError) {
-        guard vsync == .supported else { return }
+        guard vsync == .supported, isScreenOn else { return }
         do {
             try device?.waitForVSync()
             vsyncFailures = 0

@@ -32,6 +32,9 @@ import Raster
 /// blinking cursor cell over the frames) unless its terminal is in graphics mode; give
 /// `open` a `console` to switch. `close` pans back to where the console was, or restores
 /// the virtual size it had, then puts the console back in text mode.
+///
+/// Screen power (`setScreenPower`): FBIOBLANK powers the panel down and up; while off,
+/// frames still go to video memory but no vertical blank is waited for.
 public final class FBDevDisplay: DisplayBackend {
     public let path: String
     public let width: Int
@@ -64,11 +67,14 @@ public final class FBDevDisplay: DisplayBackend {
     private let changedVirtualSize: Bool
     /// The variable information last panned to.
     private var current: FramebufferVariableInfo
-    /// The frame number each buffer was last presented in (nil: never).
-    private var shownInFrame: [Int?]
+    /// The frame number each buffer was last presented in (nil: never, or forgotten when
+    /// the screen came back on).
+    var shownInFrame: [Int?]
     private var frame = 0
     private var next: Int
     private var acquired: Int?
+    /// False after `setScreenPower(false)` blanked the screen (FBDevDisplay+Power.swift).
+    public internal(set) var isScreenOn = true
     /// Vblank waits failed in a row (ETIMEDOUT...): the first is logged.
     var vsyncFailures = 0
     let log: DisplayLog
@@ -172,8 +178,9 @@ public final class FBDevDisplay: DisplayBackend {
         next = (i + 1) % bufferCount
     }
 
-    /// Pans back to where the console was, or puts the virtual size back, puts the
-    /// console back in text mode, then unmaps the video memory and closes the device.
+    /// Pans back to where the console was, or puts the virtual size back, unblanks a
+    /// screen switched off, puts the console back in text mode, then unmaps the video
+    /// memory and closes the device.
     /// Surfaces handed out must not be drawn into afterwards.
     public func close() {
         guard device != nil else { return }
@@ -188,6 +195,7 @@ public final class FBDevDisplay: DisplayBackend {
         } catch {
             log.warning("\(error): the console may be left on another page")
         }
+        unblankForTheConsole()
         acquired = nil
         console = nil
         mapping = nil

@@ -21,6 +21,11 @@ final class FakeFramebuffer: FramebufferSystem {
     var vsyncErrno: Int32 = 0
     /// FBIOBLANK fails with this errno when non-zero.
     var blankErrno: Int32 = 0
+    /// FBIOBLANK's values asked for, in order (FB_BLANK_UNBLANK 0 ... POWERDOWN 4),
+    /// refused ones too.
+    var blanks: [UInt] = []
+    /// The driver's blanking now: the last value it took (0 until one is refused).
+    var blanking: UInt = 0
     /// FBIOPAN_DISPLAY fails with this errno when non-zero (besides its own checks).
     var panErrno: Int32 = 0
     /// FBIOPUT_VSCREENINFO fails with this errno when non-zero (as DRM's emulation does
@@ -141,7 +146,10 @@ final class FakeFramebuffer: FramebufferSystem {
             variable.yoffset = asked.yoffset
             return 0
         case 0x4611:
-            calls.append("blank \(UInt(bitPattern: argument))")
+            let value = UInt(bitPattern: argument)
+            calls.append("blank \(value)")
+            blanks.append(value)
+            if blankErrno == 0 { blanking = value }
             return blankErrno
         case 0x4004_4620:
             calls.append("vsync")
