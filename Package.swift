@@ -80,7 +80,7 @@ let package = Package(
             name: "Runtime",
             dependencies: [
                 "Scenes", "Compositor", "Display", "Motion", "Input", "Assets", "Raster", "FixedPoint", "Board", "Show",
-                "ShowDemo", "ConfigFile", "LinuxSystem", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland",
+                "ShowDemo", "ConfigFile", "LinuxSystem", "CLinux", "FBDev", "DRM", "LibInput", "Rotation", "Wayland", "Power",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: framePath),
@@ -106,7 +106,7 @@ let package = Package(
             name: "vitrine",
             dependencies: [
                 "Runtime", "RasterBench", "Assets", "Raster", "Board", "Show", "ShowDemo", "ConfigFile", "Display", "DRM",
-                "LibInput", "LinuxSystem",
+                "LibInput", "LinuxSystem", "Power",
                 "Input", "Rotation", "Scenes", "Compositor", "FixedPoint", .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -160,7 +160,7 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["LinuxSystem", "ShowDemo", 
                 "Runtime", "Scenes", "Display", "Compositor", "Raster", "FixedPoint", "Assets", "ConfigFile", "Motion",
-                "Input", "Show",
+                "Input", "Show", "Board", "Power",
                 "LibInput", "Rotation", "VitrineTestSupport", "CAllocCount", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),

@@ -6,7 +6,8 @@ import Runtime
 struct CtlCommand: Command {
     static let syntax = CommandSyntax(
         name: "ctl",
-        abstract: "Talk to the running kiosk: status, rotate 0|90|180|270|auto, reload, home.",
+        abstract:
+            "Talk to the running kiosk: status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1.",
         discussion: """
             The socket is $RUNTIME_DIRECTORY/control when that is set (as systemd sets it for \
             the service), else /run/vitrine/control. Exit 0 on "ok", 1 when the kiosk answers \
@@ -15,8 +16,10 @@ struct CtlCommand: Command {
             """,
         options: [.value("--socket", help: "The control socket's path.")],
         arguments: [
-            CommandArgument("command", help: "The command: status, rotate, reload or home."),
-            CommandArgument("value", .optional, help: "For rotate: 0, 90, 180, 270 or auto."),
+            CommandArgument("command", help: "The command: status, rotate, reload, home, display or brightness."),
+            CommandArgument(
+                "value", .optional,
+                help: "For rotate: 0, 90, 180, 270 or auto. For display: on or off. For brightness: 0 to 1."),
         ])
 
     let command: String
@@ -40,10 +43,24 @@ struct CtlCommand: Command {
             return "rotate \(request)"
         case ("rotate", nil):
             throw UsageError("rotate wants an angle: \(RotationRequest.allowedText)")
+        case ("display", "on"?), ("display", "off"?):
+            return "display \(value ?? "")"
+        case ("display", let v?):
+            throw UsageError("display wants on or off, not '\(v)'")
+        case ("display", nil):
+            throw UsageError("display wants on or off")
+        case ("brightness", let v?) where !v.isEmpty && !v.contains(where: { $0 == " " || $0.isNewline }):
+            // The level is the kiosk's to judge: one rule for every client, and a level it
+            // refuses is its error (exit 1), quoted back.
+            return "brightness \(v)"
+        case ("brightness", let v?):
+            throw UsageError("brightness wants one number from 0 to 1, not '\(v)'")
+        case ("brightness", nil):
+            throw UsageError("brightness wants a level from 0 to 1")
         case ("status", _?), ("reload", _?), ("home", _?):
             throw UsageError("'\(command)' takes no value")
         default:
-            throw UsageError("unknown command '\(command)' (status, rotate, reload, home)")
+            throw UsageError("unknown command '\(command)' (status, rotate, reload, home, display, brightness)")
         }
     }
 

@@ -3,6 +3,7 @@ import ConfigFile
 import Display
 import Input
 import Logging
+import Power
 import Runtime
 
 #if canImport(Glibc)
@@ -113,6 +114,14 @@ struct RunCommand: Command {
         // an accelerometer (trying an `iio` board on a machine without one).
         if let root = environment["VITRINE_IIO_ROOT"], !root.isEmpty { settings.iioRoot = root }
         settings.controlPathFromCommandLine = control != nil
+        settings.power = board.power
+        if board.display.backend == .headless || board.display.backend == .wayland, board.power.backlight == .automatic {
+            // No screen of its own (memory, a window on someone's desktop): the machine's
+            // backlight is not the show's to pick. One named is still set.
+            settings.power.backlight = .none
+        }
+        // Where backlights are looked for: sysfs's, or a stand-in tree (VITRINE_SYSFS_ROOT).
+        settings.sysfsRoot = Backlight.sysfsRootFromEnvironment()
         if let touch {
             do {
                 settings.touchScript = try TouchScript.loadValidated(path: touch)

@@ -44,11 +44,7 @@ import VitrineTestSupport
     func atRest(_ kiosk: Kiosk) -> Bool { kiosk.scene.screen == "home" && !kiosk.isMoving }
 
     func status(_ kiosk: Kiosk) -> [String: String] {
-        Dictionary(
-            uniqueKeysWithValues: kiosk.status().compactMap { line -> (String, String)? in
-                let kv = line.split(separator: "=", maxSplits: 1)
-                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
-            })
+        kiosk.statusValues
     }
 
     /// `source = "panel"`: the connector's "Left Side Up" turns a panel mounted upright

@@ -40,11 +40,7 @@ import Testing
         kiosk.armTouch()
         kiosk.scheduleIfMoving()
         while kiosk.now < 3.2 { try kiosk.pollOnce() }
-        let status = Dictionary(
-            uniqueKeysWithValues: kiosk.status().compactMap { line -> (String, String)? in
-                let kv = line.split(separator: "=", maxSplits: 1)
-                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
-            })
+        let status = kiosk.statusValues
         #expect(status["screen"] == "folder:books")
         #expect(status["touch_began"] == "3")
         #expect(status["touch_ended"] == "3")

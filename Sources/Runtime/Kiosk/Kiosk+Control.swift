@@ -43,6 +43,10 @@ extension Kiosk {
             return ["ok show=\(program.origin)"]
         case .rotate(let request):
             return ["ok rotation=\(rotate(request, by: "control"))"]
+        case .display(let on):
+            return [powerCommand(on ? .displayOn : .displayOff)]
+        case .brightness(let level):
+            return [powerCommand(.brightness(level))]
         }
     }
 
@@ -71,6 +75,7 @@ extension Kiosk {
             "animating=\(isMoving)",
             "uptime_s=\(Decimal.format(now, places: 3))",
             "idle_reset_s=\(idleResetText)",
+        ] + powerStatus + [
             "touch_devices=\(translator.selectedDevices.count)",
             "touch_down=\(touchStats.down)",
             "touch_began=\(touchStats.began)",

@@ -51,8 +51,11 @@ extension Kiosk {
         if touchedNow { touched() }
     }
 
-    /// Hands a touch update to the router, counting it for `status`.
+    /// Hands a touch update to the router, counting it for `status`, unless the screen
+    /// power policy swallows it (a touch that woke the screen: `Kiosk+Power`). Every
+    /// touch comes through here: libinput's, a Wayland seat's and a touch script's.
     func deliver(_ update: TouchUpdate) {
+        guard powerLets(update) else { return }
         touchStats.count(update)
         router.handle(update)
     }

@@ -7,17 +7,20 @@ import FixedPoint
 import Input
 import LibInput
 import Logging
+import Power
 import Raster
 import Rotation
 import Scenes
 
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
 /// timer, the display's descriptors (DRM page-flip events, hotplug), the input devices
-/// (libinput), the watchdog and idle timers, the touch script's feed and the control
-/// socket (`PollSet` names each; the Architecture article, "One frame").
+/// (libinput), the watchdog and idle timers, the touch script's feed, the screen power
+/// timer and the control socket (`PollSet` names each; the Architecture article, "One
+/// frame").
 ///
 /// Frames are drawn only while something changes: when nothing animates and no touch is
-/// down the loop sleeps in poll() (waking only for the watchdog, when there is one). On
+/// down the loop sleeps in poll() (waking only for the watchdog, when there is one), and
+/// while the screen is dark (`Kiosk+Power`) nothing is drawn at all. On
 /// a display with flip events the next frame is drawn when the last one is on screen
 /// (one flip in flight); on one without, the frame timer paces at the refresh rate.
 public final class Kiosk {
@@ -33,6 +36,8 @@ public final class Kiosk {
     let watchdogTimer: TimerFD
     let idleTimer: TimerFD
     let touchTimer: TimerFD
+    /// Fires at the screen power policy's next change (`Kiosk+Power`).
+    let powerTimer: TimerFD
     let control: ControlServer?
 
     var program: any ShowProgram
@@ -118,6 +123,11 @@ public final class Kiosk {
     var forceNext = false
     /// What the display's flips showed: counts, and the vblank the next is due at.
     var flips = FlipStats()
+    /// Screen power: the policy, the backlight and the display's switch (`Kiosk+Power`).
+    var power: ScreenPower
+    /// Whether the screen is dark (off): no frame is asked for, timed or drawn until it
+    /// wakes, which repaints it whole.
+    var screenDark = false
 
     /// Opens everything the kiosk needs; draws nothing yet.
     ///
@@ -154,10 +164,12 @@ public final class Kiosk {
             idleTimer = try TimerFD()
             touchTimer = try TimerFD()
             orientationTimer = try TimerFD()
+            powerTimer = try TimerFD()
         } catch {
             throw .failure("\(error)")
         }
         self.display = display
+        power = Self.makeScreenPower(settings: settings, display: display, logger: logger)
         self.input = input
         self.openInput = input == nil ? openInput : nil
         translator = InputTranslator(
@@ -298,6 +310,7 @@ public final class Kiosk {
         armIdle()
         armTouch()
         armOrientation()
+        startPower()
         scheduleIfMoving()
     }
 
@@ -311,6 +324,7 @@ public final class Kiosk {
         pollSet.add(idleTimer.fd, .idleTimer)
         pollSet.add(touchTimer.fd, .touchTimer)
         pollSet.add(orientationTimer.fd, .orientationTimer)
+        pollSet.add(powerTimer.fd, .powerTimer)
         if let input { pollSet.add(input.fd, .input) }
         let displayFDs = display.eventDescriptors
         for fd in displayFDs { pollSet.add(fd, .display(fd)) }
@@ -338,6 +352,10 @@ public final class Kiosk {
             idleTimer.acknowledge()
             idleExpired()
         }
+        if pollSet.isReady(.powerTimer) {
+            powerTimer.acknowledge()
+            powerTimerFired()
+        }
         if pollSet.isReady(.watchdogTimer) {
             watchdogTimer.acknowledge()
             watchdogTick()
@@ -355,6 +373,11 @@ public final class Kiosk {
     /// Draws the scene at scene time `t` if anything changed (or `force`). With a flip in
     /// flight it only notes that a frame is wanted; with no output it draws nothing.
     func frame(at t: Double, force: Bool) throws(KioskError) {
+        // Dark: nothing drawn; waking repaints the whole screen.
+        guard !screenDark else {
+            frameWanted = false
+            return
+        }
         if display.isFlipPending {
             frameWanted = true
             forceNext = forceNext || force
@@ -429,6 +452,9 @@ public final class Kiosk {
     /// for a frame comes through here (touch, control, rotation, reload), so none can
     /// draw faster than the frame pacing.
     func requestFrame(notBefore: Double = -Double.infinity) {
+        // Dark: no frame asked for (the watchdog counts one asked for and not drawn as
+        // a hang); waking asks for a whole one.
+        guard !screenDark else { return }
         let t = now
         if frameRequestedAt == nil { frameRequestedAt = t }
         if display.isFlipPending {
@@ -441,6 +467,7 @@ public final class Kiosk {
 
     /// Sets the frame timer for `t` (scene seconds) unless it fires sooner already.
     func armFrame(at t: Double) {
+        guard !screenDark else { return }
         if let armed = frameDeadline, armed <= t { return }
         frameTimer.arm(at: startTime + t)
         frameDeadline = t

@@ -1,4 +1,6 @@
+import Board
 import Input
+import Power
 import Rotation
 
 /// What the kiosk needs to know to run besides its display: the mount and timings (from
@@ -38,6 +40,18 @@ public struct KioskSettings {
     public var iioDevice: String?
     /// Where IIO devices are looked for: sysfs's, or a fixture tree in tests.
     public var iioRoot = IIOAccelerometer.defaultRoot
+    /// The board's `[power]`: the backlight, dimming, turning the screen off, the hours.
+    /// The default (no `[power]`) keeps the screen on at the level it has.
+    public var power = PowerSettings()
+    /// The sysfs tree backlights are looked for in: "" for the real /sys, a stand-in
+    /// tree's folder in tests (`VITRINE_SYSFS_ROOT`, read by the command, never here);
+    /// nil: no backlight is looked for.
+    public var sysfsRoot: String?
+    /// Reads the monotonic and the wall clock for the power policy: the system's, or a
+    /// clock a test moves ahead of real time.
+    var powerClock: () -> PowerClockReading = PowerClockReading.system
+    /// The local time the screen hours are read in: the system's time zone.
+    var powerZone: any LocalTimeConverter = SystemLocalTime()
 
     public init(mount: Orientation = .upright, idleReset: Double = 120) {
         self.mount = mount

@@ -16,6 +16,8 @@ struct PollSet {
         case touchTimer
         /// The accelerometer's next sample, or the end of the launch's orientation wait.
         case orientationTimer
+        /// The screen power policy's next change (dim, off, the hours) is due.
+        case powerTimer
         /// One of the display's descriptors (DRM events, hotplug uevents, a pacing timer).
         case display(Int32)
         /// The input devices (libinput's epoll set).
