@@ -13,10 +13,9 @@ import Power
 /// the whole screen repainted as it wakes.
 extension Kiosk {
     /// The switch that turns `display`'s picture on and off: the one place a display
-    /// backend's own switch plugs in. None yet (`NoScreenSwitch`): the screen goes dark
-    /// by its backlight.
+    /// backend's own switch plugs in (`DisplayScreenSwitch`: DPMS, FBIOBLANK).
     static func screenSwitch(for display: any DisplayBackend) -> any ScreenSwitch {
-        NoScreenSwitch()
+        DisplayScreenSwitch(display: display)
     }
 
     /// Screen power for `settings`: the backlight chosen (one log line when it cannot

@@ -7,8 +7,8 @@ import Display
 ///
 /// The seam between the kiosk and the display backends: `Kiosk.screenSwitch(for:)` is
 /// the one place that picks the switch for a display, so a backend's own switch plugs in
-/// there. Until the backends have one, `NoScreenSwitch` stands in and the screen goes
-/// dark by its backlight alone.
+/// there: `DisplayScreenSwitch`, the backend's own. Tests put a recording switch in its
+/// place.
 protocol ScreenSwitch {
     /// Switches the picture on (`true`) or off. A failure is logged by the kiosk as a
     /// warning; the backlight is still set.
@@ -18,4 +18,12 @@ protocol ScreenSwitch {
 /// A display without a screen switch: does nothing.
 struct NoScreenSwitch: ScreenSwitch {
     func setScreenPower(_ on: Bool) throws(DisplayError) {}
+}
+
+/// The display backend's own switch (`DisplayBackend.setScreenPower`): DPMS on DRM,
+/// FBIOBLANK on fbdev, the state alone on Wayland and headless.
+struct DisplayScreenSwitch: ScreenSwitch {
+    let display: any DisplayBackend
+
+    func setScreenPower(_ on: Bool) throws(DisplayError) { try display.setScreenPower(on) }
 }
