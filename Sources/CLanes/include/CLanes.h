@@ -1,7 +1,20 @@
-// Lane instructions the raster kernels need and Swift has no way to ask for: one
-// inline function per instruction, over the vector types Swift imports as SIMD types.
+// What the raster kernels need and Swift has no way to ask for: lane instructions, one
+// inline function each over the vector types Swift imports as SIMD types, and the C
+// library's wide fills that Swift's Glibc module leaves out.
 #ifndef VITRINE_CLANES_H
 #define VITRINE_CLANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+/// `count` copies of the 32-bit `value` from `p`, through glibc's wmemset (its wchar_t
+/// is 32 bits on Linux), which picks the widest stores the CPU has, as memset does.
+static inline __attribute__((always_inline)) void
+vitrine_fill32(uint32_t *p, uint32_t value, size_t count) {
+    _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wchar_t is 32 bits on Linux");
+    wmemset((wchar_t *)p, (wchar_t)value, count);
+}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
