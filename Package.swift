@@ -54,6 +54,9 @@ let package = Package(
         // The system at the bottom: errno's names and texts, EINTR retries and system-call
         // errors, regular-file reads, file kinds and directory listings, for every module.
         .target(name: "LinuxSystem", dependencies: ["CLinux"]),
+        // The x86 lane instructions Raster's kernels need and Swift cannot ask for (pmaddwd):
+        // inline functions in a header, nothing linked.
+        .target(name: "CLanes"),
         // <linux/fb.h>'s structures, which Glibc's module leaves out: a module map only.
         .systemLibrary(name: "CFBDev", path: "Sources/CFBDev"),
 
@@ -61,7 +64,7 @@ let package = Package(
         .target(name: "FixedPoint"),
         // How an error message repeats the user's text: cut to one line (`shortened`).
         .target(name: "MessageText"),
-        .target(name: "Raster", dependencies: ["FixedPoint"], swiftSettings: framePath),
+        .target(name: "Raster", dependencies: ["FixedPoint", "CLanes"], swiftSettings: framePath),
         .target(name: "Compositor", dependencies: ["Raster", "FixedPoint", "LinuxSystem"], swiftSettings: framePath),
         .target(name: "Motion", dependencies: ["FixedPoint"]),
         .target(name: "Input", dependencies: ["FixedPoint", "LinuxSystem", "MessageText"], swiftSettings: framePath),

@@ -1,4 +1,4 @@
-/// The constant factors of the kernels' lane multiplies (pmullw, pmulhuw), read from
+/// The constant factors of the kernels' lane multiplies (pmulhuw), read from
 /// memory the optimizer cannot see into: allocated and set when first used. Written as
 /// literals, they let LLVM turn each multiply by a power of two, or by 257, into
 /// shifts and adds, which take more instructions and compete for the two ports that
@@ -9,13 +9,6 @@
 struct MultiplierLanes {
     /// 257 in every 16-bit lane: `divideBy255`'s factor.
     var div255 = SIMD8<UInt16>(repeating: 257)
-    /// Per pixel, 4 in the low lane (blue, times 4: bits 3-7 to 5-9) and 0 in the high
-    /// lane: `to565Four`'s low-half multiply (pmullw).
-    var blueTo565 = SIMD8<UInt16>(4, 0, 4, 0, 4, 0, 4, 0)
-    /// Per pixel, 0 in the low lane and 2^13 in the high lane (red, the high half of times
-    /// 2^13: bits 3-7 of the lane to 0-4): `to565Four`'s high-half multiply (pmulhuw).
-    var redTo565 = SIMD8<UInt16>(0, 1 << 13, 0, 1 << 13, 0, 1 << 13, 0, 1 << 13)
-
     /// The one instance.
     nonisolated(unsafe) static let current: UnsafePointer<MultiplierLanes> = {
         let p = UnsafeMutablePointer<MultiplierLanes>.allocate(capacity: 1)

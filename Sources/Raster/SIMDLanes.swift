@@ -1,3 +1,7 @@
+#if arch(x86_64)
+internal import CLanes
+#endif
+
 /// 16-bit-lane helpers for the vectorized fast paths. Four 32-bit pixels are one
 /// `SIMD16<UInt8>`; widened, each pixel's channels are four `UInt16` lanes, so a
 /// product of two 8-bit values fits (SSE2's pmullw). Measured on x86-64 (SSE2 only,
@@ -82,6 +86,23 @@ func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
 @inline(__always)
 func divideBy255(_ t: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
     multiplyHigh(t &+ SIMD8(repeating: 128), k)
+}
+
+/// Each 32-bit lane `a[2i] * b[2i] + a[2i+1] * b[2i+1]`, the 16-bit lanes taken as
+/// signed (SSE2's pmaddwd). On x86-64 the instruction itself, from `CLanes`: LLVM forms
+/// pmaddwd from Swift code only for some shapes of the expression and then surrounds it
+/// with shuffles. Elsewhere the same sums, lane by lane.
+@inline(__always)
+func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+    #if arch(x86_64)
+    vitrine_multiply_add_pairs(a, b)
+    #else
+    let even = SIMD4<Int32>(Int32(a[0]), Int32(a[2]), Int32(a[4]), Int32(a[6]))
+        &* SIMD4<Int32>(Int32(b[0]), Int32(b[2]), Int32(b[4]), Int32(b[6]))
+    let odd = SIMD4<Int32>(Int32(a[1]), Int32(a[3]), Int32(a[5]), Int32(a[7]))
+        &* SIMD4<Int32>(Int32(b[1]), Int32(b[3]), Int32(b[5]), Int32(b[7]))
+    return even &+ odd
+    #endif
 }
 
 /// Every 16-bit lane shifted left by 8, as a byte shuffle with zeros (psllw $8).

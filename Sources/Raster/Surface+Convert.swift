@@ -15,12 +15,11 @@ extension Surface {
         guard !r.isEmpty else { return }
         switch (source.format.bytesPerPixel, format.bytesPerPixel) {
         case (4, 2) where format == .rgb565:
-            let lanes = MultiplierLanes.current.pointee
             for y in r.y..<r.maxY {
                 let s = source.row(y, as: UInt32.self) + r.x, d = row(y, as: UInt16.self) + r.x
                 switch path {
                 case .reference: for i in 0..<r.width { d[i] = rgb565(s[i]) }
-                case .fast: to565Span(s, d, r.width, lanes)
+                case .fast: to565Span(s, d, r.width)
                 }
             }
         case (2, 4) where source.format == .rgb565:
@@ -37,15 +36,15 @@ extension Surface {
 }
 
 /// `n` xrgb8888 pixels to rgb565, eight at a time (`to565Four` on two vectors, packed),
-/// the rest one by one as `rgb565`. `lanes` is `MultiplierLanes.current.pointee`.
+/// the rest one by one as `rgb565`.
 @inline(__always)
-func to565Span(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt16>, _ n: Int, _ lanes: MultiplierLanes) {
-    let blue = lanes.blueTo565, red = lanes.redTo565
+func to565Span(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt16>, _ n: Int) {
     let sr = UnsafeRawPointer(s), dr = UnsafeMutableRawPointer(d)
     var i = 0
-    while i &+ 8 <= n {
-        let a = to565Four(sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self), blue: blue, red: red)
-        let b = to565Four(sr.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD4<UInt32>.self), blue: blue, red: red)
+    let whole = n & ~7
+    while i < whole {
+        let a = to565Four(sr.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self))
+        let b = to565Four(sr.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD4<UInt32>.self))
         dr.storeBytes(of: packLow(a, b), toByteOffset: i &* 2, as: SIMD8<Int16>.self)
         i &+= 8
     }
@@ -56,20 +55,17 @@ func to565Span(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt16>, _ 
 }
 
 /// Four pixels' rgb565 values, each sign-extended from its lane's top 16 bits (so that
-/// a signed saturating pack keeps them exactly: `packLow`). As pixman's
-/// `pack_565_2packedx128_128`, red and blue are masked together and green is left where
-/// it is (bits 10-15: 565's bits 5-10, shifted by 5); where pixman moves red and blue
-/// with one pmaddwd, which Swift has no way to ask for, here blue is multiplied by 4 in
-/// its low 16-bit lane (pmullw) and red by 2^13 in its high lane, keeping the high half
-/// (pmulhuw: bits 19-23 to 16-20). Multiplies rather than shifts: on the x86-64 cores
-/// measured, shifts and shuffles share two ports, and the shift form took longer on the
-/// same instruction count. `blue` and `red` are `MultiplierLanes`' factors.
+/// a signed saturating pack keeps them exactly: `packLow`), as pixman's
+/// `pack_565_2packedx128_128` does it: red and blue masked together and moved by one
+/// multiply-add (pmaddwd: blue, bits 3-7 of the low 16-bit lane, times 4, to bits 5-9;
+/// red, bits 3-7 of the high lane, times 2^13, to bits 16-20 of the 32-bit sum), green
+/// left where it is (bits 10-15), and the three shifted up by 11 so that the value is
+/// the lane's top half.
 @inline(__always)
-func to565Four(_ p: SIMD4<UInt32>, blue: SIMD8<UInt16>, red: SIMD8<UInt16>) -> SIMD4<Int32> {
-    let rb = unsafeBitCast(p & SIMD4(repeating: 0x00F8_00F8), to: SIMD8<UInt16>.self)
-    let b = unsafeBitCast(rb &* blue, to: SIMD4<UInt32>.self)
-    let r = unsafeBitCast(multiplyHigh(rb, red), to: SIMD4<UInt32>.self)
-    let top = (b | r | (p & SIMD4(repeating: 0xFC00))) &<< SIMD4(repeating: 11)
+func to565Four(_ p: SIMD4<UInt32>) -> SIMD4<Int32> {
+    let rb = unsafeBitCast(p & SIMD4(repeating: 0x00F8_00F8), to: SIMD8<Int16>.self)
+    let moved = multiplyAddPairs(rb, SIMD8(4, 1 << 13, 4, 1 << 13, 4, 1 << 13, 4, 1 << 13))
+    let top = (unsafeBitCast(moved, to: SIMD4<UInt32>.self) | (p & SIMD4(repeating: 0xFC00))) &<< SIMD4(repeating: 11)
     return unsafeBitCast(top, to: SIMD4<Int32>.self) &>> SIMD4(repeating: 16)
 }
 

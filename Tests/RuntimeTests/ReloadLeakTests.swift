@@ -1,6 +1,7 @@
 import ConfigFile
 import Display
 import Glibc
+import LinuxSystem
 import Logging
 import Rotation
 import Scenes
@@ -38,14 +39,10 @@ import Testing
     /// moment before its /proc/self/task entry goes, so a joined thread may still be
     /// listed briefly.
     static func stillRunning(_ tids: [pid_t], bound: Double = 10) -> [pid_t] {
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = MonotonicClock.now()
         while true {
             let still = tids.filter(threadRuns)
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
-            if still.isEmpty || waited > bound { return still }
+            if still.isEmpty || MonotonicClock.now() - start > bound { return still }
             usleep(1000)
         }
     }

@@ -1,0 +1,35 @@
+// What the raster kernels need and Swift has no way to ask for: lane instructions, one
+// inline function each over the vector types Swift imports as SIMD types, and the C
+// library's wide fills that Swift's Glibc module leaves out.
+#ifndef VITRINE_CLANES_H
+#define VITRINE_CLANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+/// `count` copies of the 32-bit `value` from `p`, through glibc's wmemset (its wchar_t
+/// is 32 bits on Linux), which picks the widest stores the CPU has, as memset does.
+static inline __attribute__((always_inline)) void
+vitrine_fill32(uint32_t *p, uint32_t value, size_t count) {
+    _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wchar_t is 32 bits on Linux");
+    wmemset((wchar_t *)p, (wchar_t)value, count);
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+typedef short vitrine_lanes_i16x8 __attribute__((ext_vector_type(8)));
+typedef int vitrine_lanes_i32x4 __attribute__((ext_vector_type(4)));
+
+/// pmaddwd: each 32-bit lane is a[2i] * b[2i] + a[2i+1] * b[2i+1], the 16-bit lanes
+/// taken as signed. LLVM forms it from Swift code only for some shapes of the
+/// expression, and then surrounds it with shuffles; as an intrinsic it is one
+/// instruction whatever the optimizer decides.
+static inline __attribute__((always_inline)) vitrine_lanes_i32x4
+vitrine_multiply_add_pairs(vitrine_lanes_i16x8 a, vitrine_lanes_i16x8 b) {
+    return (vitrine_lanes_i32x4)_mm_madd_epi16((__m128i)a, (__m128i)b);
+}
+#endif
+
+#endif
