@@ -129,7 +129,24 @@ import Testing
         // hides /dev/dri and /dev/input.
         #expect(unit["Service.PrivateNetwork"] == nil)
         #expect(unit["Service.PrivateDevices"] == nil)
+        // /sys read-only but its device tree, where a backlight's files are ([power]).
+        #expect(unit["Service.ProtectKernelTunables"] == ["yes"])
+        #expect(unit["Service.ReadWritePaths"] == ["-/sys/devices"])
         #expect(unit["Install.WantedBy"] == ["multi-user.target"])
+    }
+
+    /// The backlight rule gives brightness and bl_power to group video (which the unit's
+    /// SupplementaryGroups has) for every backlight as it appears, and nothing else.
+    @Test func backlightRuleGivesItsTwoFilesToVideo() throws {
+        let text = try Self.read(Self.root + "/systemd/70-vitrine-backlight.rules")
+        let rules = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingSpaces().isEmpty }
+        #expect(rules.count == 1, "one rule, not \(rules.count)")
+        let rule = String(try #require(rules.first))
+        #expect(rule.contains(#"ACTION=="add|change""#) && rule.contains(#"SUBSYSTEM=="backlight""#))
+        #expect(rule.contains(#"RUN+="/bin/chgrp video /sys%p/brightness /sys%p/bl_power""#))
+        #expect(rule.contains(#"RUN+="/bin/chmod g+w /sys%p/brightness /sys%p/bl_power""#))
+        let unit = Self.parse(try Self.read(Self.unitPath))
+        #expect(unit["Service.SupplementaryGroups"]?.first?.split(separator: " ").contains("video") == true)
     }
 
     // MARK: - Helpers
