@@ -94,7 +94,7 @@ WATCH_INTERVAL = 0.05
 # CPU is the guest's: every 0.1 s (each restart's frame stays at least 0.5 s).
 KILLS_WATCH_INTERVAL = 0.1
 # Lines after which the guest no longer holds the screen still for a SHOT.
-MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ", "KILLN ", "HANG ", "RELOAD ")
+MOVED_ON = ("KILL ", "STOP", "TOUCH ", "TABLET ", "ROTATE ", "CAGE ", "KILLN ", "HANG ", "RELOAD ", "POWER ")
 # The rotation checks (machines with --rotation-refs): the orientations the guest turns
 # through, in its order, and the number of commands in its burst.
 ROTATIONS = (90, 180, 270, 0)
@@ -233,6 +233,7 @@ class Run:
         self.batch_rest = []
         self.last_serial_poll = None
         self.kill_line_bound = None  # host time before which the KILL line was not yet there
+        self.power_on_bound = None  # host time before which the "POWER on" line was not yet there
         self.kill_line_seen = None
         # The faults (--faults): ("KILLN"|"UP"|"HANG", argument, host time of the last poll
         # that did not see the line yet, host time of the poll that saw it).
@@ -355,6 +356,10 @@ class Run:
             self.watch_phase = line[len("WATCH on"):].strip() or "kill"
         elif line == "WATCH off":
             self.watch = False
+        elif line == "POWER on":
+            # Written just before `vitrine ctl display on`: the screen comes back after the
+            # last poll that did not see it.
+            self.power_on_bound = self.last_serial_poll if self.last_serial_poll is not None else polled
         elif line.startswith("KILL "):
             # The guest writes this line just before kill -9: the kill happened after
             # the last poll that did not see it. Measuring from there overstates the
@@ -758,6 +763,9 @@ class Run:
             result(d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale, "home-screen",
                    "%s size=%s%s%s" % (d, shot.image.size, settled, stale))
 
+        # (p) screen power: off, then on again.
+        self.power_verdicts(v, result, speed, reported)
+
         # (c) the unit reached READY: active/running.
         state = (v.get("boot.ActiveState"), v.get("boot.SubState"))
         detail = "ActiveState=%s SubState=%s NRestarts=%s Result=%s ExecMainStatus=%s" % (
@@ -911,6 +919,46 @@ class Run:
         return results, speed
 
     # --- touch (machines started with --touch) -----------------------------------------
+
+    def power_verdicts(self, v, result, speed, reported):
+        """(p) `vitrine ctl display off`, then `on` (the guest's power_steps). Off: the kiosk
+        says display=off, the kernel says the connector's DPMS is Off and the CRTC inactive
+        (on fbdev too: FBIOBLANK reaches the DRM driver under the framebuffer), and the
+        screen no longer shows the home screen. What QEMU's screendump shows of an inactive
+        CRTC is the device's: std-vga (bochs) blanks its output, virtio-gpu shows QEMU's
+        "Display output is not active" page; neither is the kiosk's picture, which is what
+        the check asks. On: DPMS On, the CRTC active, the home screen again."""
+        if "power_off.rc" not in v:
+            result(False, "power-off", "no report of the power step" if reported else "no report from the guest")
+            return
+        off = self.shots.get("power-off")
+        shown = "no screendump"
+        not_home = False
+        if off is not None and off.image is not None:
+            not_home = off.cls != "home" and not off.stale
+            shown = "screendump %s (%.0f %% dark)%s" % (off.cls, off.dark, " taken after the guest moved on" if off.stale else "")
+        crtc = v.get("power_off.crtc_active")
+        ok = (v.get("power_off.rc") == "0" and v.get("power_off.display") == "off" and v.get("power_off.dpms") == "Off"
+              and crtc == "0" and not_home)
+        result(ok, "power-off", "ctl rc %s, status display=%s; kernel: %s dpms=%s enabled=%s crtc active=%s; %s" % (
+            v.get("power_off.rc"), v.get("power_off.display"), v.get("power_off.connector"), v.get("power_off.dpms"),
+            v.get("power_off.enabled"), crtc if crtc else "(no debugfs state)", shown))
+        ticks, hz = v.get("power_off.cpu_ticks_5s"), v.get("power_off.clock_ticks_per_s")
+        if ticks and hz and ticks.lstrip("-").isdigit() and hz.isdigit() and int(hz) > 0:
+            speed.append(("power_off_cpu_percent", "%.1f" % (100.0 * int(ticks) / (5 * int(hz)))))
+        good, detail = self.shot_check("power-on", self.home_ref, "power-on")
+        crtc = v.get("power_on.crtc_active")
+        ok = (good and v.get("power_on.rc") == "0" and v.get("power_on.display") == "on"
+              and v.get("power_on.dpms") == "On" and crtc == "1")
+        result(ok, "power-on", "ctl rc %s, status display=%s; kernel: dpms=%s crtc active=%s; %s" % (
+            v.get("power_on.rc"), v.get("power_on.display"), v.get("power_on.dpms"), crtc or "(no debugfs state)", detail))
+        # From the command to the first screendump of the home screen (upper bound: the
+        # line's poll to the screendump's end), host-observed under TCG.
+        if self.power_on_bound is not None:
+            back = next((f for f in self.frames if f.phase == "wake" and f.requested >= self.power_on_bound
+                         and f.cls == "home"), None)
+            if back is not None:
+                speed.append(("power_on_ctl_to_frame_ms", "%.0f" % (1000 * (back.done - self.power_on_bound))))
 
     def shot_check(self, name, reference, label):
         """(ok, text) for the named screendump against `reference` (the stated tolerance,
