@@ -234,6 +234,7 @@ class Run:
         self.last_serial_poll = None
         self.kill_line_bound = None  # host time before which the KILL line was not yet there
         self.power_on_bound = None  # host time before which the "POWER on" line was not yet there
+        self.wake_touch_bound = None  # the same for "TOUCH wake"
         self.kill_line_seen = None
         # The faults (--faults): ("KILLN"|"UP"|"HANG", argument, host time of the last poll
         # that did not see the line yet, host time of the poll that saw it).
@@ -356,6 +357,9 @@ class Run:
             self.watch_phase = line[len("WATCH on"):].strip() or "kill"
         elif line == "WATCH off":
             self.watch = False
+        elif line == "TOUCH wake":
+            # Written just before the tap that wakes the dark screen.
+            self.wake_touch_bound = self.last_serial_poll if self.last_serial_poll is not None else polled
         elif line == "POWER on":
             # Written just before `vitrine ctl display on`: the screen comes back after the
             # last poll that did not see it.
@@ -1234,6 +1238,24 @@ class Run:
         ok = ok and good
         details += more
         result(ok, "touch-flood", "; ".join(details))
+
+        # A tap on the dark screen (display off) wakes it and does nothing else: the status
+        # says display=on and still the home screen, the touch was counted (it reached the
+        # kiosk), and the screen shows the home screen, not the folder the tile opens.
+        good, shown = self.shot_check("wake-touch", self.home_ref, "wake-touch")
+        began, before = n("wake_touch.touch.began"), n("wake_touch.began_before")
+        counted = began is not None and before is not None and began > before
+        ok = (good and v.get("wake_touch.dark") == "0" and v.get("wake_touch.rc") == "0"
+              and v.get("wake_touch.display") == "on" and v.get("wake_touch.screen") == "home" and counted)
+        result(ok, "wake-touch", "dark first: %s; tap rc %s; status display=%s screen=%s, touches began %s -> %s; %s" % (
+            "yes" if v.get("wake_touch.dark") == "0" else "no", v.get("wake_touch.rc"), v.get("wake_touch.display"),
+            v.get("wake_touch.screen"), before, began, shown))
+        if self.wake_touch_bound is not None:
+            back = next((f for f in self.frames if f.phase == "wake-touch" and f.requested >= self.wake_touch_bound
+                         and f.cls == "home"), None)
+            if back is not None:
+                speed.append(("wake_touch_to_frame_ms", "%.0f (evemu-play's start included)" % (
+                    1000 * (back.done - self.wake_touch_bound))))
 
         # `vitrine inputs` in the guest: the touchscreen listed and driving the show; without
         # the input group, exit 69 naming the group.
