@@ -150,6 +150,31 @@ import VitrineTestSupport
         #expect(display.violations == 0)
     }
 
+    /// `source = "iio"`: while dark the accelerometer is not sampled (a panel turned in
+    /// the dark leaves the orientation as it was), and once awake it is again (the turn
+    /// follows).
+    @Test func theAccelerometerRestsWhileDarkAndTurnsThePictureOnWaking() throws {
+        let tree = try AccelerometerTree()
+        defer { tree.remove() }
+        tree.pose(x: 0, y: -1024, z: 0)  // upright
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
+        settings.rotationSource = .iio
+        settings.iioRoot = tree.root
+        let (kiosk, _) = try started(on: HeadlessDisplay(width: 160, height: 96), settings)
+        kiosk.armOrientation()
+        try run(kiosk, until: 1.9)
+        #expect(kiosk.command("display off") == ["ok display=off"])
+        tree.pose(x: 1024, y: 0, z: 0)  // left edge up, in the dark
+        // Many sample intervals (0.1 s) and more than the samples' agreement needs.
+        try run(kiosk, until: kiosk.now + 1.5)
+        #expect(kiosk.orientation == .upright, "sampled while dark")
+        #expect(kiosk.command("display on") == ["ok display=on"])
+        // A bound only a hang would cross.
+        let end = kiosk.now + 10
+        while kiosk.orientation != .clockwise90 && kiosk.now < end { try kiosk.pollOnce() }
+        #expect(kiosk.orientation == .clockwise90, "not sampled after waking")
+    }
+
     @Test func controlCommandsSetTheBacklightAndRefuseBadLevels() throws {
         let tree = try BacklightTree(max: 100, level: 50)
         defer { tree.remove() }

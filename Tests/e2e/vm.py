@@ -1240,13 +1240,14 @@ class Run:
         result(ok, "touch-flood", "; ".join(details))
 
         # A tap on the dark screen (display off) wakes it and does nothing else: the status
-        # says display=on and still the home screen, the touch was counted (it reached the
-        # kiosk), and the screen shows the home screen, not the folder the tile opens.
+        # says display=on (the tap reached the kiosk: nothing else wakes it) and still the
+        # home screen, the touch never reached the scene (touch_began as before), and the
+        # screen shows the home screen, not the folder the tile opens.
         good, shown = self.shot_check("wake-touch", self.home_ref, "wake-touch")
         began, before = n("wake_touch.touch.began"), n("wake_touch.began_before")
-        counted = began is not None and before is not None and began > before
+        swallowed = began is not None and before is not None and began == before
         ok = (good and v.get("wake_touch.dark") == "0" and v.get("wake_touch.rc") == "0"
-              and v.get("wake_touch.display") == "on" and v.get("wake_touch.screen") == "home" and counted)
+              and v.get("wake_touch.display") == "on" and v.get("wake_touch.screen") == "home" and swallowed)
         result(ok, "wake-touch", "dark first: %s; tap rc %s; status display=%s screen=%s, touches began %s -> %s; %s" % (
             "yes" if v.get("wake_touch.dark") == "0" else "no", v.get("wake_touch.rc"), v.get("wake_touch.display"),
             v.get("wake_touch.screen"), before, began, shown))

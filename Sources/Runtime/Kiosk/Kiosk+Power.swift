@@ -107,18 +107,25 @@ extension Kiosk {
         power.timerDue = next
     }
 
+    /// No frame while dark, and no accelerometer sample either (`rotation.source =
+    /// "iio"`): the process sleeps until a touch, a command, a signal, the watchdog or
+    /// the policy's next change.
     private func goDark() {
         screenDark = true
         frameTimer.disarm()
         frameDeadline = nil
         frameRequestedAt = nil
         frameWanted = false
+        if rotation.source == .iio { orientationTimer.disarm() }
     }
 
+    /// The whole screen repainted at once; the accelerometer sampled again, so a panel
+    /// turned while dark turns the picture as soon as the samples agree.
     private func wake() {
         screenDark = false
         pipeline.compositor.invalidateTargets()
         forceNext = true
         requestFrame()
+        if rotation.source == .iio { armOrientation() }
     }
 }
