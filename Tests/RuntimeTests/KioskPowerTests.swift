@@ -167,12 +167,13 @@ import VitrineTestSupport
         tree.pose(x: 1024, y: 0, z: 0)  // left edge up, in the dark
         // Many sample intervals (0.1 s) and more than the samples' agreement needs.
         try run(kiosk, until: kiosk.now + 1.5)
-        #expect(kiosk.orientation == .upright, "sampled while dark")
+        #expect(kiosk.rotation.orientation == .upright, "sampled while dark")
         #expect(kiosk.command("display on") == ["ok display=on"])
         // A bound only a hang would cross.
         let end = kiosk.now + 10
         while kiosk.orientation != .clockwise90 && kiosk.now < end { try kiosk.pollOnce() }
-        #expect(kiosk.orientation == .clockwise90, "not sampled after waking")
+        #expect(kiosk.rotation.orientation == .clockwise90, "not sampled after waking")
+        #expect(kiosk.orientation == .clockwise90, "sampled, but the picture did not turn")
     }
 
     @Test func controlCommandsSetTheBacklightAndRefuseBadLevels() throws {
