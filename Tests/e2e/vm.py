@@ -767,8 +767,10 @@ class Run:
             result(d.within(MAX_MEAN, MAX_DIFFERING) and not shot.stale, "home-screen",
                    "%s size=%s%s%s" % (d, shot.image.size, settled, stale))
 
-        # (p) screen power: off, then on again.
+        # (p) screen power: off, then on again; then `vitrine ctl screenshot` of the home
+        # screen (and at rotation 90 on the machines that turn).
         self.power_verdicts(v, result, speed, reported)
+        self.screenshot_verdicts(v, result, ["home"] + (["r90"] if self.args.rotation_refs else []))
 
         # (c) the unit reached READY: active/running.
         state = (v.get("boot.ActiveState"), v.get("boot.SubState"))
@@ -963,6 +965,45 @@ class Run:
                          and f.cls == "home"), None)
             if back is not None:
                 speed.append(("power_on_ctl_to_frame_ms", "%.0f" % (1000 * (back.done - self.power_on_bound))))
+
+    def screenshot_verdicts(self, v, result, names):
+        """`vitrine ctl screenshot` against the screendump of the same still screen
+        (guest/vitrine-e2e's screenshot_step): the PNG read from the machine's disk once it
+        is off (debugfs), every pixel equal; and the paths it must refuse (a device, a
+        directory) refused with nothing replaced."""
+        for name in names:
+            check = "screenshot-%s" % name
+            if "screenshot_%s.rc" % name not in v:
+                result(False, check, "the guest did not get to the screenshot")
+                continue
+            png = os.path.join(self.out, "%s.png" % check)
+            debugfs = shutil.which("debugfs") or "/sbin/debugfs"  # e2fsprogs, beside mke2fs
+            got = subprocess.run([debugfs, "-R", "dump /var/lib/vitrine-e2e/%s.png %s" % (check, png), self.args.image],
+                                 capture_output=True, text=True)
+            shot = self.shots.get(check)
+            detail = "ctl rc %s, reply %s" % (v.get("screenshot_%s.rc" % name), v.get("screenshot_%s.reply" % name))
+            if not os.path.exists(png) or os.path.getsize(png) == 0:
+                result(False, check, "%s; no PNG on the disk (debugfs: %s)" % (detail, got.stderr.strip()[-200:]))
+                continue
+            if shot is None or shot.image is None:
+                result(False, check, "%s; no screendump to compare with" % detail)
+                continue
+            image = images.read_png(png)
+            if (image.width, image.height) != (shot.image.width, shot.image.height):
+                result(False, check, "%s; the PNG is %s, the screen %s" % (detail, image.size, shot.image.size))
+                continue
+            d = images.compare(image, shot.image, threshold=0, step=1)
+            if d.differing > 0:
+                images.write_png(images.diff_image(image, shot.image), os.path.join(self.out, check + "-diff.png"))
+            ok = v.get("screenshot_%s.rc" % name) == "0" and d.differing == 0 and not shot.stale
+            result(ok, check, "%s; %s, against the screendump: %s%s" % (
+                detail, image.size, d, " (screendump taken after the guest moved on)" if shot.stale else ""))
+        if "screenshot_device.rc" in v:
+            ok = (v.get("screenshot_device.rc") not in ("0", None) and v.get("screenshot_device.still") == "character special file"
+                  and v.get("screenshot_directory.rc") not in ("0", None) and v.get("screenshot_directory.still") == "directory")
+            result(ok, "screenshot-refused", "/dev/null: rc %s, %s (%s); a directory: rc %s, %s (%s)" % (
+                v.get("screenshot_device.rc"), v.get("screenshot_device.reply"), v.get("screenshot_device.still"),
+                v.get("screenshot_directory.rc"), v.get("screenshot_directory.reply"), v.get("screenshot_directory.still")))
 
     def shot_check(self, name, reference, label):
         """(ok, text) for the named screendump against `reference` (the stated tolerance,
