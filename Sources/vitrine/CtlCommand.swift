@@ -11,10 +11,10 @@ struct CtlCommand: Command {
         discussion: """
             The socket is $RUNTIME_DIRECTORY/control when that is set (as systemd sets it for \
             the service), else /run/vitrine/control. screenshot FILE writes the frame on \
-            screen, as the panel shows it (its size, its way up), as a PNG at FILE: this \
-            command makes the file and the kiosk fills it, so FILE may be where the service \
-            may not write. The file is replaced whole or not at all; only a regular file, or \
-            nothing, is replaced: a directory, a device, a FIFO or a socket at FILE is \
+            screen as the panel shows it (its size, its way up; the last one shown while \
+            the screen is off) as a PNG at FILE, replacing a regular file whole or not at \
+            all: this command makes the file and the kiosk fills it, so FILE may be where \
+            the service may not write. A directory, a device, a FIFO or a socket at FILE is \
             refused (exit 1) and nothing is made. Exit 0 on "ok", 1 when the kiosk answers \
             with an error, 69 when no kiosk listens there, 75 when a kiosk is there but gave \
             no answer within 3 s, 30 s for screenshot (busy, or flooded with connections: \
