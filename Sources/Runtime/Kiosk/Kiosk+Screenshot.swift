@@ -8,9 +8,10 @@ import Assets
 /// into place once the reply is "ok".
 ///
 /// The loop is single-threaded: the picture is turned and encoded on it, and frames,
-/// touches and other commands wait meanwhile (the encode's time at the panel's size:
-/// the Control socket article). While the screen is off the frame last presented is
-/// what the screenshot shows.
+/// touches and other commands wait for the encode's whole duration, which grows with the
+/// panel's pixels (an operator's command, not one for a loop: `vitrine ctl` allows it
+/// `ControlClient.screenshotTimeout`). While the screen is off the frame last presented
+/// is what the screenshot shows.
 extension Kiosk {
     /// Carries out `screenshot` into `attachment`'s file; the reply line: `ok WxH
     /// display=on|dim|off bytes=N` (the panel's size, the screen's state, the PNG's
