@@ -33,12 +33,13 @@ import VitrineTestSupport
         return path
     }
 
-    func start(_ dir: String) throws -> (ChildProcess, NotifyListener) {
+    /// Starts the kiosk on the folder's board; `prefix`: a command it runs under (prlimit).
+    func start(_ dir: String, under prefix: [String] = []) throws -> (ChildProcess, NotifyListener) {
         let listener = try NotifyListener(path: dir + "/notify")
         let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("NOTIFY_SOCKET=") && !$0.hasPrefix("WATCHDOG_") }
             + ["NOTIFY_SOCKET=\(dir)/notify"]
         let kiosk = try ChildProcess(
-            [vitrine, "run", "--board", dir + "/board.toml", "--control", dir + "/control"], environment: env)
+            prefix + [vitrine, "run", "--board", dir + "/board.toml", "--control", dir + "/control"], environment: env)
         return (kiosk, listener)
     }
 
@@ -156,6 +157,21 @@ import VitrineTestSupport
         }
         let s = try ctl(dir, "status")
         #expect(s.status == 0 && s.stdout.contains("state=running"))
+        stop(kiosk)
+    }
+
+    /// A kiosk with a file-size limit (systemd's LimitFSIZE=, here prlimit's): a
+    /// screenshot past it is an error naming EFBIG, not a SIGXFSZ that kills the kiosk.
+    @Test(.enabled(if: access("/usr/bin/prlimit", X_OK) == 0)) func aFileSizeLimitIsAnErrorNotADeath() throws {
+        let dir = folder("fsize")
+        defer { _ = try? ChildProcess.run(["/bin/rm", "-rf", dir]) }
+        let (kiosk, notify) = try start(dir, under: ["/usr/bin/prlimit", "--fsize=1000"])
+        #expect(notify.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        let r = try ctl(dir, "screenshot", dir + "/shot.png")
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: screenshot: write: File too large (EFBIG)\n")
+        #expect(access(dir + "/shot.png", F_OK) != 0)
+        #expect(try ctl(dir, "status").stdout.contains("state=running"))
         stop(kiosk)
     }
 
