@@ -35,7 +35,8 @@ long vitrine_send_with_descriptors(int fd, const void *bytes, unsigned long leng
 }
 
 long vitrine_receive_with_descriptors(int fd, void *bytes, unsigned long length, int *descriptors, int capacity,
-                                      int *count) {
+                                      int *received, int *count) {
+    *received = 0;
     *count = 0;
     struct iovec iov = { .iov_base = bytes, .iov_len = length };
     union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int) * 253)]; } control;
@@ -50,7 +51,7 @@ long vitrine_receive_with_descriptors(int fd, void *bytes, unsigned long length,
         for (size_t i = 0; i < fds; i++) {
             int d;
             memcpy(&d, CMSG_DATA(c) + i * sizeof(int), sizeof d);
-            if (*count < capacity) descriptors[*count] = d; else close(d);
+            if (*received < capacity) descriptors[(*received)++] = d; else close(d);
             *count += 1;
         }
     }

@@ -165,6 +165,17 @@ import VitrineTestSupport
         #expect(seen == .none)
     }
 
+    /// A descriptor the kernel could not hand over (the kiosk out of descriptors) counts,
+    /// but is none to write into: the reply says so.
+    @Test func aDescriptorNotTakenInIsCountedButNotHeld() {
+        var attachment = ControlAttachment.none
+        attachment.add(UnsafeBufferPointer(start: nil, count: 0), count: 1)
+        #expect(attachment == .several(1))
+        #expect(
+            ScreenshotError.descriptors(1).description
+                == "screenshot: the file sent could not be taken in (out of file descriptors?); wrote nothing")
+    }
+
     /// A connection dropped before its line ends (silent past its time) closes what it
     /// sent; so does the server going away.
     @Test func aConnectionDroppedUnansweredClosesItsDescriptor() throws {

@@ -13,7 +13,8 @@ enum ControlAttachment: Hashable, Sendable {
     case none
     /// One descriptor, open in the kiosk (close-on-exec).
     case one(Int32)
-    /// This many came (2 or more): all closed already.
+    /// This many came, none held: 2 or more, all closed already; or 1 the kernel could
+    /// not hand over (the kiosk out of descriptors).
     case several(Int)
 
     /// How many descriptors came.
@@ -26,8 +27,8 @@ enum ControlAttachment: Hashable, Sendable {
     }
 
     /// Adds what one read brought: `received` descriptors open in the kiosk, out of
-    /// `count` that came (the rest closed by the reader already). More than one in all:
-    /// every one is closed, and counted.
+    /// `count` that came (the rest closed by the reader, or dropped by the kernel). More
+    /// than one in all, or one not received: every one is closed, and counted.
     mutating func add(_ received: UnsafeBufferPointer<Int32>, count: Int) {
         guard count > 0 else { return }
         if case .none = self, count == 1, received.count == 1 {

@@ -228,25 +228,23 @@ public final class ControlServer {
 
     /// One read of a connection (recvmsg, so that descriptors sent with SCM_RIGHTS are
     /// received, close-on-exec): its bytes into `chunk`, its descriptors into `attachment`.
-    /// Returns recvmsg's result, errno set as it left it.
+    /// Returns recvmsg's result, errno set as it left it (no descriptor comes without a
+    /// byte).
     private static func receive(
         from fd: Int32, into chunk: UnsafeMutableBufferPointer<UInt8>, attachment: inout ControlAttachment
     ) -> Int {
-        var fds: (Int32, Int32) = (-1, -1)
-        var count: Int32 = 0
-        let n = withUnsafeMutableBytes(of: &fds) { raw in
-            let held = raw.bindMemory(to: Int32.self)
+        // Room for two: one to hold, and a second that says there are several (the shim
+        // closes any more).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2) { held in
+            var received: Int32 = 0
+            var count: Int32 = 0
             let n = retryingEINTR {
-                vitrine_receive_with_descriptors(fd, chunk.baseAddress, UInt(chunk.count), held.baseAddress, 2, &count)
+                vitrine_receive_with_descriptors(
+                    fd, chunk.baseAddress, UInt(chunk.count), held.baseAddress, Int32(held.count), &received, &count)
             }
-            if count > 0 {
-                let e = errno
-                attachment.add(UnsafeBufferPointer(rebasing: held[..<min(Int(count), 2)]), count: Int(count))
-                errno = e
-            }
+            if count > 0 { attachment.add(UnsafeBufferPointer(rebasing: held[..<Int(received)]), count: Int(count)) }
             return n
         }
-        return n
     }
 
     /// Writes the reply whole; a client that doesn't read it loses it (the socket is

@@ -2,9 +2,9 @@ import Assets
 
 extension ControlClient {
     /// Seconds `vitrine ctl screenshot` waits for the kiosk, from connecting to the reply's
-    /// end: the kiosk turns and encodes the picture before it answers, far longer than
-    /// any other command takes on a slow board at 1920x1080, so only a kiosk that hangs
-    /// crosses this.
+    /// end. The kiosk turns and encodes the picture before it answers, which on a slow
+    /// board at 1920x1080 takes far longer than any other command: this bound is one only
+    /// a kiosk that hangs crosses.
     public static let screenshotTimeout = 30.0
 
     /// `vitrine ctl screenshot FILE`'s side: makes the temporary file beside `file` (as
