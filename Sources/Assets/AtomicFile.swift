@@ -2,8 +2,9 @@ import LinuxSystem
 internal import Glibc
 
 /// A file being written atomically: the bytes go to a temporary file beside the
-/// destination, renamed over it by `commit()`. Shared by `FileIO.writeAtomically` and
-/// `APNGWriter`. Dropped without a commit (an error, a thrown frame), it removes its
+/// destination, renamed over it by `commit()`. Shared by `FileIO.writeAtomically`,
+/// `APNGWriter` and `vitrine ctl screenshot` (whose bytes another process writes, through
+/// `descriptor`). Dropped without a commit (an error, a thrown frame), it removes its
 /// temporary file and the destination is left as it was.
 ///
 /// What is replaced (checked when made, and again just before the rename):
@@ -18,20 +19,24 @@ internal import Glibc
 /// link) is left alone and a unique name, `destination + ".tmp."` and 8 hex digits, is
 /// used instead. Two writers of the same path at the same time are not supported (the
 /// second removes the first one's temporary file, as a leftover).
-struct AtomicFile: ~Copyable {
+public struct AtomicFile: ~Copyable {
     /// The path as given: what errors name.
-    let path: String
+    public let path: String
     /// The file the rename replaces: `path`, or the regular file a link at `path` leads to.
-    let destination: String
+    public let destination: String
     /// The temporary file being written.
-    let temporary: String
+    public let temporary: String
     /// Its descriptor; -1 once committed or abandoned.
     private var fd: Int32
+
+    /// The temporary file's descriptor, open for writing only (close-on-exec), for a
+    /// writer other than `write`: a process it is sent to. -1 once committed or abandoned.
+    public var descriptor: Int32 { fd }
 
     /// Checks what is at `path` and creates the temporary file (mode 0644 before the umask).
     /// - Throws: `notReplaceable`, or `writeFailed` (the errno of `lstat`, `realpath` or
     ///   `open`: ENOENT for a missing directory, EACCES, ...).
-    init(path: String) throws(ImageError) {
+    public init(path: String) throws(ImageError) {
         let destination = try AtomicFile.destination(of: path)
         var temporary = destination + ".tmp"
         var (fd, e) = AtomicFile.create(temporary)
@@ -66,7 +71,7 @@ struct AtomicFile: ~Copyable {
 
     /// Appends `bytes` to the temporary file.
     /// - Throws: `writeFailed` with `write`'s errno (ENOSPC, EIO, ...).
-    func write(_ bytes: [UInt8]) throws(ImageError) {
+    public func write(_ bytes: [UInt8]) throws(ImageError) {
         var written = 0
         while written < bytes.count {
             let n = retryingEINTR {
@@ -78,7 +83,7 @@ struct AtomicFile: ~Copyable {
     }
 
     /// Closes and removes the temporary file (if not yet committed or abandoned).
-    mutating func abandon() {
+    public mutating func abandon() {
         if fd >= 0 {
             close(fd)
             unlink(temporary)
@@ -88,12 +93,21 @@ struct AtomicFile: ~Copyable {
 
     /// Closes the temporary file and renames it over the destination; on any failure
     /// removes it instead. Either way the file is finished with.
-    /// - Throws: `writeFailed` (a deferred write error from `close`, `rename`'s errno),
-    ///   `notReplaceable` when something other than a regular file appeared at `path`
-    ///   meanwhile.
-    mutating func commit() throws(ImageError) {
+    /// - Parameter synced: `fsync` the data first, so that after a power cut the
+    ///   destination is the old file or the whole new one, never an empty one (the
+    ///   folder is not synced: the rename itself may be lost).
+    /// - Throws: `writeFailed` (`fsync`'s errno, a deferred write error from `close`,
+    ///   `rename`'s errno), `notReplaceable` when something other than a regular file
+    ///   appeared at `path` meanwhile.
+    public mutating func commit(synced: Bool = false) throws(ImageError) {
         let file = fd
         fd = -1
+        if synced, retryingEINTR({ fsync(file) }) != 0 {
+            let e = errno
+            close(file)
+            unlink(temporary)
+            throw .writeFailed(path: path, errno: e)
+        }
         // close can report a deferred write error (NFS, quota): the file is then bad.
         // (EINTR from close still closed the descriptor on Linux: not a failure.)
         if close(file) != 0, case let e = errno, e != EINTR {

@@ -73,6 +73,12 @@ public protocol DisplayBackend: AnyObject {
     /// many SoCs): the compositor then blends in a shadow surface in ordinary memory and
     /// only copies repaired rectangles out.
     var prefersShadow: Bool { get }
+    /// The buffer presented last, holding that frame (the buffers' size, in `format`), when
+    /// it is ordinary memory that may be read back: what a screenshot reads when the
+    /// pipeline keeps no shadow of its own. Nil before the first `present`, and where
+    /// scanout memory is slow to read (DRM's dumb buffers, fbdev's panned pages: the
+    /// pipeline's shadow holds the frame there).
+    var front: Surface? { get }
     /// The panel's turn in its casing as the output reports it, in DRM's words ("Normal",
     /// "Upside Down", "Left Side Up", "Right Side Up": the connector's "panel orientation"
     /// property), and the output's name for messages; nil when the output says nothing
@@ -132,6 +138,7 @@ extension DisplayBackend {
     public var isFlipPending: Bool { false }
     public var isOutputAvailable: Bool { true }
     public var prefersShadow: Bool { false }
+    public var front: Surface? { nil }
     public var panelOrientation: (value: String, output: String)? { nil }
     public func handleEvents(on descriptor: Int32, report: (DisplayEvent) -> Void) throws(DisplayError) {}
     public func setScanoutTurn(_ turn: QuarterTurn?) -> Bool { turn == nil }

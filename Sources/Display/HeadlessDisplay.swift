@@ -20,7 +20,7 @@ public final class HeadlessDisplay: DisplayBackend {
     private var frame = 0
     private var next = 0
     private var acquired: Int?
-    /// The buffer presented last, if any.
+    /// The buffer presented last, if any: memory, read back freely.
     public private(set) var front: Surface?
     /// Frames presented so far.
     public private(set) var presentedFrames = 0

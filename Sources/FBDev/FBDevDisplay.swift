@@ -51,6 +51,9 @@ public final class FBDevDisplay: DisplayBackend {
     public internal(set) var vsync: VSyncSupport
     public var isPanning: Bool { bufferCount > 1 }
     public var prefersShadow: Bool { isPanning }
+    /// One-buffer mode: the shadow, ordinary memory, once presented (video memory holds
+    /// the same frame). Panned pages are video memory, slow to read: nil.
+    public var front: Surface? { acquired == nil && shownInFrame[0] != nil ? shadow : nil }
     public var name: String { "fbdev \(path) \(width)x\(height) \(variableInfo.bitsPerPixel)bpp" }
 
     var device: FramebufferDevice?

@@ -36,6 +36,9 @@ public final class FramePipeline {
     private var panelRects: [PixelRect] = []
     /// Frames drawn so far.
     private var framesDrawn = 0
+    /// What the frame last presented was, for reading it back (`panelPicture`); nil
+    /// before the first.
+    private(set) var presented: PresentedFrame?
 
     /// A picture drawn over each frame in the buffers' space (`FrameOverlay`: the
     /// orientation turn's old frame), set before each frame that shows it; nil: none. While one is
@@ -127,6 +130,7 @@ public final class FramePipeline {
             throw .display(error)
         }
         framesDrawn += 1
+        presented = .scene
         return stats
     }
 
@@ -150,9 +154,11 @@ public final class FramePipeline {
         let buffer: DisplayBuffer
         do { buffer = try display.acquire() } catch { throw .display(error) }
         var stats = FrameStats()
+        let direct = display.format == .xrgb8888 && !display.prefersShadow
+        var composedIn: Surface?
         do {
-            let direct = display.format == .xrgb8888 && !display.prefersShadow
             let target = direct ? buffer.surface : try overlayStagingSurface()
+            if !direct { composedIn = target }
             var below = target
             if !overlay.hidesScene || sceneUnderOverlayReady {
                 (below, stats) = try composeUnderOverlay()
@@ -179,6 +185,7 @@ public final class FramePipeline {
             throw .display(error)
         }
         framesDrawn += 1
+        presented = .overlaid(composedIn: composedIn)
         return stats
     }
 

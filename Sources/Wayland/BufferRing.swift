@@ -34,6 +34,17 @@ public struct BufferRing: Sendable {
         return best
     }
 
+    /// The buffer presented last, unless it is handed out again (being drawn into) or its
+    /// contents were forgotten; nil before the first present.
+    public var newest: Int? {
+        var best: Int?
+        for i in 0..<count {
+            guard let shown = shownInFrame[i] else { continue }
+            if shown > (best.flatMap { shownInFrame[$0] } ?? 0) { best = i }
+        }
+        return best == acquired ? nil : best
+    }
+
     /// Hands out `free`, with its age (0: contents unknown). Nil when none is free.
     public mutating func acquire() -> (index: Int, age: Int)? {
         guard acquired == nil, let i = free else { return nil }

@@ -26,6 +26,9 @@ public final class WaylandDisplay: DisplayBackend {
     /// A frame callback is outstanding, or the compositor holds every buffer.
     public var isFlipPending: Bool { waitingForFrame || (usable && ring.free == nil && ring.acquired == nil) }
     public var isOutputAvailable: Bool { usable }
+    /// The shm buffer attached last (memory shared with the compositor, read back
+    /// freely), while the buffers are the ones it was drawn in.
+    public var front: Surface? { ring.newest.flatMap { buffers?.surfaces[$0] } }
 
     /// The socket connected to (for messages).
     public let socket: String

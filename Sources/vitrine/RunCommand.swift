@@ -72,8 +72,10 @@ struct RunCommand: Command {
         // First, before any thread exists: the signals the loop reads from its signalfd.
         let signals: SignalFD
         do { signals = try SignalFD() } catch { throw exitWith(.failure, "\(error)") }
-        // A peer gone mid-write (a control client) is an EPIPE to handle, not a death.
+        // A peer gone mid-write (a control client) is an EPIPE to handle, not a death; so
+        // is a screenshot's file grown past a file-size limit (LimitFSIZE=): EFBIG.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         let environment = ProcessEnvironment.current()
         VitrineLog.bootstrap(environment: environment)
         let logger = Logger(label: "vitrine")

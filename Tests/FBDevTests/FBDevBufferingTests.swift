@@ -312,6 +312,21 @@ private func ages(_ display: FBDevDisplay, frames count: Int) throws -> [Int] {
         #expect(!fake.calls.contains { $0.hasPrefix("pan") })
     }
 
+    /// One buffer: its shadow, ordinary memory, is the frame shown (for a screenshot),
+    /// once presented and while not handed out; panned pages are video memory: none.
+    @Test func theFrontIsTheShadowOnceShown() throws {
+        let display = try open(FakeFramebuffer(yresVirtual: 480, ypanstep: 0))
+        #expect(display.front == nil)
+        let b = try display.acquire()
+        #expect(display.front == nil)
+        try display.present(b, damage: [b.surface.bounds])
+        #expect(display.front === b.surface)
+        let panned = try open(FakeFramebuffer(yresVirtual: 960))
+        let p = try panned.acquire()
+        try panned.present(p, damage: [p.surface.bounds])
+        #expect(panned.front == nil)
+    }
+
     @Test func sixteenBitsSingleBuffer() throws {
         let fake = FakeFramebuffer(bitsPerPixel: 16, yresVirtual: 480, ypanstep: 0)
         let display = try open(fake)

@@ -56,12 +56,12 @@ import Testing
         }
         #expect(
             "\(ControlCommandError.unknown(line: "statu"))"
-                == #"unknown command "statu" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1)"#)
+                == #"unknown command "statu" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot)"#)
         let long = String(repeating: "x", count: 41)
         #expect(
             "\(ControlCommandError.unknown(line: long))"
                 == #"unknown command ""# + String(repeating: "x", count: 40)
-                + #"..." (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1)"#)
+                + #"..." (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot)"#)
     }
 
     /// Only the orientations as written: "090", "+90", "0090" are refused.
@@ -78,12 +78,12 @@ import Testing
     @Test func repliesEscapeControlBytes() {
         #expect(
             "\(ControlCommandError.unknown(line: "st\u{0}at\u{1B}[2J"))"
-                == #"unknown command "st\u0000at\u001B[2J" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1)"#)
+                == #"unknown command "st\u0000at\u001B[2J" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot)"#)
         #expect(
             "\(ControlCommandError.badOrientation("9\u{1B}]0;x\u{7}"))"
                 == #"rotate wants 0, 90, 180, 270 or auto, not "9\u001B]0;x\u0007""#)
         #expect(
             "\(ControlCommandError.unknown(line: "say \"hi\"\t\\"))"
-                == #"unknown command "say \"hi\"\t\\" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1)"#)
+                == #"unknown command "say \"hi\"\t\\" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot)"#)
     }
 }

@@ -29,6 +29,6 @@ import Testing
     @Test func theUnknownCommandsReplyListsThem() {
         #expect(
             ControlCommandError.unknown(line: "dim").description
-                == #"unknown command "dim" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1)"#)
+                == #"unknown command "dim" (status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot)"#)
     }
 }

@@ -89,7 +89,7 @@ import VitrineTestSupport
 
     /// The commands' own checks keep their words and exit 64.
     @Test func commandChecksAreUsageErrors() {
-        #expect(failure(CtlCommand.self, ["spin"]) == ("unknown command 'spin' (status, rotate, reload, home, display, brightness)", 64))
+        #expect(failure(CtlCommand.self, ["spin"]) == ("unknown command 'spin' (status, rotate, reload, home, display, brightness, screenshot)", 64))
         #expect(failure(CtlCommand.self, ["rotate", "45"]) == ("rotate wants 0, 90, 180, 270 or auto, not '45'", 64))
         #expect(failure(CtlCommand.self, ["rotate"]) == ("rotate wants an angle: 0, 90, 180, 270 or auto", 64))
         #expect(failure(CtlCommand.self, ["status", "now"]) == ("'status' takes no value", 64))
@@ -198,7 +198,7 @@ import VitrineTestSupport
         #expect(ctl.contains("\nUSAGE: vitrine ctl <command> [<value>] [--socket <socket>]\n"))
         #expect(
             ctl.contains(
-                "\nARGUMENTS:\n  <command>               The command: status, rotate, reload, home, display or\n                          brightness.\n"
+                "\nARGUMENTS:\n  <command>               The command: status, rotate, reload, home, display,\n                          brightness or screenshot.\n"
             ))
         let bench = CommandLineHelp.usage(path: ["vitrine", "bench"], syntax: BenchCommand.syntax)
         #expect(bench == "vitrine bench [-t <t>] [-r <r> ...] [-w <w>] [-d <d>] [-q] [--count <count>]")

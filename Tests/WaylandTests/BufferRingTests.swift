@@ -58,6 +58,28 @@ import Testing
         #expect(take(&ring)?.age == 0)
     }
 
+    /// The buffer presented last, for a screenshot: none before the first present, nor
+    /// while it is handed out again (being drawn into), nor once a resize forgot it.
+    @Test func theNewestIsTheBufferPresentedLast() throws {
+        var ring = BufferRing(count: 2)
+        #expect(ring.newest == nil)
+        let a = try #require(take(&ring))
+        #expect(ring.newest == nil)
+        #expect(present(&ring, a.index))
+        #expect(ring.newest == a.index)
+        let b = try #require(take(&ring))
+        #expect(present(&ring, b.index))
+        #expect(ring.newest == b.index)
+        ring.released(b.index)
+        ring.released(a.index)
+        let again = try #require(take(&ring))
+        #expect(again.index == b.index && ring.newest == nil, "being drawn into")
+        ring.cancelAcquire()
+        #expect(ring.newest == b.index)
+        ring.forgetContents()
+        #expect(ring.newest == nil)
+    }
+
     @Test func strayReleasesAreIgnored() {
         var ring = BufferRing(count: 2)
         ring.released(7)

@@ -8,7 +8,7 @@ extension Kiosk {
     func serviceControl() {
         guard let control else { return }
         let evicted = control.evictedClients, refused = control.refusedClients
-        control.service(now: now) { line in self.command(line) }
+        control.service(now: now) { line, attachment in self.command(line, attachment: attachment) }
         if control.refusedClients > refused {
             logger.error(
                 "control socket: out of file descriptors; refused connections with an error reply",
@@ -23,7 +23,9 @@ extension Kiosk {
     }
 
     /// Runs one command line (`ControlCommand` reads it) and returns the reply.
-    func command(_ line: String) -> [String] {
+    /// `attachment`: the descriptor that came with the line, borrowed (the control server
+    /// closes it): the file `screenshot` writes into; any other command leaves it unused.
+    func command(_ line: String, attachment: ControlAttachment = .none) -> [String] {
         let command: ControlCommand
         do throws(ControlCommandError) {
             command = try ControlCommand(line: line)
@@ -47,6 +49,8 @@ extension Kiosk {
             return [powerCommand(on ? .displayOn : .displayOff)]
         case .brightness(let level):
             return [powerCommand(.brightness(level))]
+        case .screenshot:
+            return [screenshot(into: attachment)]
         }
     }
 

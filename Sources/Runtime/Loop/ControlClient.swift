@@ -1,5 +1,6 @@
 import LinuxSystem
 internal import Glibc
+internal import CLinux
 
 /// `vitrine ctl`'s side of the control socket: connects, sends one command line, and
 /// returns the reply's lines.
@@ -19,13 +20,15 @@ public enum ControlClient {
     }
 
     /// Sends `command` and waits up to `timeout` seconds, all told, for the whole reply.
+    /// - Parameter descriptor: a descriptor sent with the line (SCM_RIGHTS: the kiosk
+    ///   receives its own duplicate; this one stays the caller's), or nil.
     /// - Throws: `ControlClientError`: `noKiosk` when nothing listens at `path` (no file,
     ///   refused, not a socket, not permitted); `notAccepted`, `noAnswer` or
     ///   `closedWithoutAnswer` when a kiosk is there but did not answer (busy or flooded);
     ///   `badPath` for a path too long for a socket address; `system` for anything else.
-    public static func send(_ command: String, to path: String, timeout: Double = defaultTimeout)
-        throws(ControlClientError) -> [String]
-    {
+    public static func send(
+        _ command: String, to path: String, timeout: Double = defaultTimeout, descriptor: Int32? = nil
+    ) throws(ControlClientError) -> [String] {
         let address: UnixAddress
         do { address = try UnixAddress(path: path) } catch { throw .badPath(error) }
         let deadline = MonotonicClock.now() + timeout
@@ -43,7 +46,13 @@ public enum ControlClient {
             }
             throw .noKiosk(path: path, SystemCallError("connect \(path)", errno: e))
         }
-        ControlServer.send([command], to: fd)
+        if let descriptor {
+            guard sendLine(command, with: descriptor, to: fd) else {
+                throw .system(SystemCallError("sendmsg \(path)", errno: errno))
+            }
+        } else {
+            ControlServer.send([command], to: fd)
+        }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
         while true {
@@ -74,6 +83,27 @@ public enum ControlClient {
             .map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// Writes `command` and a newline to the connected socket `fd`, with `descriptor`
+    /// attached to its first byte (SCM_RIGHTS); false, errno set, when sendmsg fails.
+    /// A line is a few bytes and the connection new: it goes whole at once (else the rest
+    /// follows without the descriptor).
+    static func sendLine(_ command: String, with descriptor: Int32, to fd: Int32) -> Bool {
+        let bytes = Array((command + "\n").utf8)
+        var attached = descriptor
+        return bytes.withUnsafeBytes { raw in
+            var sent = retryingEINTR {
+                vitrine_send_with_descriptors(fd, raw.baseAddress, UInt(raw.count), nil, 0, &attached, 1)
+            }
+            guard sent > 0 else { return false }
+            while sent < raw.count {
+                let n = retryingEINTR { Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL)) }
+                guard n > 0 else { return false }
+                sent += n
+            }
+            return true
+        }
     }
 }
 

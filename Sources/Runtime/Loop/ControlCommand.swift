@@ -18,9 +18,12 @@ public enum ControlCommand: Hashable, Sendable {
     case display(on: Bool)
     /// `brightness L`: the backlight's level while on from now, L from 0 to 1.
     case brightness(Double)
+    /// `screenshot`: the frame on screen as the panel shows it, a PNG written into the
+    /// file whose descriptor came with the line (`vitrine ctl screenshot FILE` sends it).
+    case screenshot
 
     /// The commands, for the error that lists them.
-    public static let help = "status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1"
+    public static let help = "status, rotate 0|90|180|270|auto, reload, home, display on|off, brightness 0-1, screenshot"
 
     /// Reads a command `line` (as `ControlRequest` frames it: trimmed). Words are
     /// separated by one or more spaces; every command takes exactly its words.
@@ -34,6 +37,7 @@ public enum ControlCommand: Hashable, Sendable {
         case "status" where words.count == 1: self = .status
         case "home" where words.count == 1: self = .home
         case "reload" where words.count == 1: self = .reload
+        case "screenshot" where words.count == 1: self = .screenshot
         case "rotate" where words.count == 2:
             guard let request = RotationRequest(text: String(words[1])) else {
                 throw .badOrientation(String(words[1]))

@@ -4,7 +4,10 @@ internal import CLinux
 
 /// The kiosk's control socket (`$RUNTIME_DIRECTORY/control`, else /run/vitrine/control):
 /// an AF_UNIX stream socket taking one command line per connection (`status`,
-/// `rotate 90`, `reload`, `home`) and answering with text lines before closing.
+/// `rotate 90`, `reload`, `home`, `screenshot`) and answering with text lines before
+/// closing. A line may come with a descriptor (SCM_RIGHTS: the file `screenshot` writes
+/// into), received close-on-exec and closed again before the reply is sent, whatever the
+/// command (`ControlAttachment`).
 ///
 /// Everything is non-blocking and polled by the event loop: a slow or silent client
 /// never stalls a frame, and never locks the operator out:
@@ -17,7 +20,8 @@ internal import CLinux
 /// - a connection still silent after `clientTimeout` is closed;
 /// - the listen backlog is `backlog` deep, and a connection holds at most
 ///   `maxRequestBytes` (plus one read) of its line: memory and descriptors stay bounded
-///   whatever a script does.
+///   whatever a script does; so does the one descriptor a connection may hold (a
+///   second is closed with the first as it comes).
 /// So 200 silent connections held open cost 16 descriptors, and `vitrine ctl status`
 /// still gets its answer at the next wake-up.
 ///
@@ -60,7 +64,15 @@ public final class ControlServer {
     struct Client {
         let fd: Int32
         var buffer: [UInt8] = []
+        /// What came with the line so far (SCM_RIGHTS).
+        var attachment = ControlAttachment.none
         let opened: Double
+
+        /// Closes the connection and what came with it, unanswered.
+        mutating func drop() {
+            attachment.close()
+            close(fd)
+        }
     }
 
     /// The socket file this server made (device, inode), so that `deinit` removes only it.
@@ -101,7 +113,7 @@ public final class ControlServer {
     }
 
     deinit {
-        for c in clients { close(c.fd) }
+        for i in clients.indices { clients[i].drop() }
         if reserve >= 0 { close(reserve) }
         close(fd)
         // Only our own socket: not a file someone put there since.
@@ -109,12 +121,14 @@ public final class ControlServer {
     }
 
     /// Reads what the open connections sent, accepts every connection waiting, and answers
-    /// every complete command through `handle` (the reply's lines). Closes connections
-    /// past their time, and the oldest silent ones when more than `maxClients` wait.
-    func service(now: Double, handle: (String) -> [String]) {
+    /// every complete command through `handle` (the line, and what came with it, which the
+    /// handler only borrows: the server closes it before the reply's lines are sent).
+    /// Closes connections past their time, and the oldest silent ones when more than
+    /// `maxClients` wait.
+    func service(now: Double, handle: (String, ControlAttachment) -> [String]) {
         var i = 0
         while i < clients.count {
-            if progress(&clients[i], handle: handle) { clients.remove(at: i) } else { i += 1 }
+            if Self.progress(&clients[i], handle: handle) { clients.remove(at: i) } else { i += 1 }
         }
         for _ in 0..<Self.maxAcceptsPerWake {
             let c = retryingEINTR { vitrine_accept4(fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
@@ -126,20 +140,29 @@ public final class ControlServer {
                 break
             }
             var client = Client(fd: c, opened: now)
-            if progress(&client, handle: handle) { continue }
+            if Self.progress(&client, handle: handle) { continue }
             if clients.count >= Self.maxClients {
                 let oldest = clients.firstIndex { $0.buffer.isEmpty } ?? 0
-                close(clients[oldest].fd)
+                clients[oldest].drop()
                 clients.remove(at: oldest)
                 evictedClients += 1
             }
             clients.append(client)
         }
-        clients.removeAll { client in
-            guard now - client.opened > Self.clientTimeout else { return false }
-            close(client.fd)
-            return true
+        i = 0
+        while i < clients.count {
+            if now - clients[i].opened > Self.clientTimeout {
+                clients[i].drop()
+                clients.remove(at: i)
+            } else {
+                i += 1
+            }
         }
+    }
+
+    /// `service` for a handler that takes no descriptor: any that came is closed unused.
+    func service(now: Double, handle: (String) -> [String]) {
+        service(now: now) { line, _ in handle(line) }
     }
 
     /// Accepts one waiting connection with the spare descriptor and refuses it with a
@@ -163,14 +186,15 @@ public final class ControlServer {
     /// A descriptor held only to be given back when the process runs out (-1 if none).
     private static func spareDescriptor() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
 
-    /// Reads what `client` sent so far; once its line is complete (or too long, or the
-    /// peer closed: `ControlRequest`), answers it and closes it. Returns whether the
-    /// connection is done.
-    private func progress(_ client: inout Client, handle: (String) -> [String]) -> Bool {
+    /// Reads what `client` sent so far, and the descriptors that came with it; once its
+    /// line is complete (or too long, or the peer closed: `ControlRequest`), answers it,
+    /// closes what came with it, sends the reply and closes the connection. Returns whether
+    /// the connection is done.
+    static func progress(_ client: inout Client, handle: (String, ControlAttachment) -> [String]) -> Bool {
         var closed = false
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { chunk in
             while client.buffer.count <= Self.maxRequestBytes, !client.buffer.contains(0x0a) {
-                let n = retryingEINTR { read(client.fd, chunk.baseAddress, chunk.count) }
+                let n = receive(from: client.fd, into: chunk, attachment: &client.attachment)
                 if n > 0 {
                     client.buffer.append(contentsOf: chunk[0..<n])
                     continue
@@ -188,16 +212,39 @@ public final class ControlServer {
         case .silent:
             // Connected and left without a word (another kiosk checking whether this
             // socket is alive): nothing to answer.
-            close(client.fd)
+            client.drop()
             return true
         case .line(let line):
-            reply = handle(line)
+            reply = handle(line, client.attachment)
         case .tooLong:
             reply = ["error: command longer than \(Self.maxRequestBytes) bytes"]
         }
+        // Closed before the reply: a client that reads "ok" finds the kiosk done with it.
+        client.attachment.close()
         Self.send(reply, to: client.fd)
         close(client.fd)
         return true
+    }
+
+    /// One read of a connection (recvmsg, so that descriptors sent with SCM_RIGHTS are
+    /// received, close-on-exec): its bytes into `chunk`, its descriptors into `attachment`.
+    /// Returns recvmsg's result, errno set as it left it (no descriptor comes without a
+    /// byte).
+    private static func receive(
+        from fd: Int32, into chunk: UnsafeMutableBufferPointer<UInt8>, attachment: inout ControlAttachment
+    ) -> Int {
+        // Room for two: one to hold, and a second that says there are several (the shim
+        // closes any more).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2) { held in
+            var received: Int32 = 0
+            var count: Int32 = 0
+            let n = retryingEINTR {
+                vitrine_receive_with_descriptors(
+                    fd, chunk.baseAddress, UInt(chunk.count), held.baseAddress, Int32(held.count), &received, &count)
+            }
+            if count > 0 { attachment.add(UnsafeBufferPointer(rebasing: held[..<Int(received)]), count: Int(count)) }
+            return n
+        }
     }
 
     /// Writes the reply whole; a client that doesn't read it loses it (the socket is
