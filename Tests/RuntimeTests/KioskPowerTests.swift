@@ -139,9 +139,14 @@ import VitrineTestSupport
         #expect(kiosk.scene.screen == "home")
         #expect(kiosk.command("display off") == ["ok display=off"])
         let drawn = kiosk.framesDrawn
+        #expect(status(kiosk)["wake_ms"] == "none")
         try run(kiosk, until: 2.6)
         #expect(screen.calls == [false, true], "the tap woke the screen")
         #expect(status(kiosk)["display"] == "on")
+        // From the tap's own time to the flip of the first frame after it: a figure, here
+        // only checked to be one.
+        let wake = try #require(status(kiosk)["wake_ms"].flatMap(Double.init), "no wake_ms after the wake")
+        #expect(wake >= 0)
         #expect(kiosk.framesDrawn > drawn, "waking repaints")
         #expect(kiosk.scene.screen == "home", "the waking tap opened the folder")
         #expect(kiosk.touchStats.began == 0, "the waking tap reached the scene")

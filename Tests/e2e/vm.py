@@ -958,6 +958,9 @@ class Run:
               and v.get("power_on.dpms") == "On" and crtc == "1")
         result(ok, "power-on", "ctl rc %s, status display=%s; kernel: dpms=%s crtc active=%s; %s" % (
             v.get("power_on.rc"), v.get("power_on.display"), v.get("power_on.dpms"), crtc or "(no debugfs state)", detail))
+        # The kiosk's own figure: from the command's arrival to the flip of its first frame.
+        if v.get("power_on.wake_ms") not in (None, "", "none"):
+            speed.append(("power_on_kiosk_wake_ms", v.get("power_on.wake_ms")))
         # From the command to the first screendump of the home screen (upper bound: the
         # line's poll to the screendump's end), host-observed under TCG.
         if self.power_on_bound is not None:
@@ -1292,6 +1295,9 @@ class Run:
         result(ok, "wake-touch", "dark first: %s; tap rc %s; status display=%s screen=%s, touches began %s -> %s; %s" % (
             "yes" if v.get("wake_touch.dark") == "0" else "no", v.get("wake_touch.rc"), v.get("wake_touch.display"),
             v.get("wake_touch.screen"), before, began, shown))
+        # The kiosk's own figure: from the tap's evdev time to the flip of the first frame.
+        if v.get("wake_touch.wake_ms") not in (None, "", "none"):
+            speed.append(("wake_touch_kiosk_wake_ms", v.get("wake_touch.wake_ms")))
         if self.wake_touch_bound is not None:
             back = next((f for f in self.frames if f.phase == "wake-touch" and f.requested >= self.wake_touch_bound
                          and f.cls == "home"), None)

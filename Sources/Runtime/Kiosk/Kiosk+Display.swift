@@ -45,6 +45,7 @@ extension Kiosk {
                 logger.info("first frame shown\(sinceExec.map { ", \($0)" } ?? "")")
             }
             touchStats.flipShown(at: vblank - startTime)
+            wakeLatency.flipShown(at: vblank - startTime)
             guard frameWanted, !display.isFlipPending else { return }
             // Drawn now, on screen at the next vblank: that is the frame's time.
             flips.dueVblank = vblank + period

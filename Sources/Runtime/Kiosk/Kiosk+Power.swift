@@ -53,7 +53,9 @@ extension Kiosk {
     /// `touch_*` keys.
     func powerLets(_ update: TouchUpdate) -> Bool {
         let verdict = power.touch(update.phase)
+        wakeCause = update.time
         powerChanged()
+        wakeCause = nil
         return verdict == .pass
     }
 
@@ -71,12 +73,14 @@ extension Kiosk {
         }
     }
 
-    /// `status`'s power keys: the screen's state, the backlight's level now, the backlight.
+    /// `status`'s power keys: the screen's state, the backlight's level now, the backlight,
+    /// and the last wake's time to its first frame on screen (`WakeLatency`).
     var powerStatus: [String] {
         [
             "display=\(power.output.state.rawValue)",
             "brightness=\(ScreenPower.levelText(power.output.level))",
             "backlight=\(power.backlight?.directory ?? "none")",
+            "wake_ms=\(wakeLatency.text)",
         ]
     }
 
@@ -122,6 +126,7 @@ extension Kiosk {
     /// The whole screen repainted at once; the accelerometer sampled again, so a panel
     /// turned while dark turns the picture as soon as the samples agree.
     private func wake() {
+        wakeLatency.woke(at: wakeCause ?? now)
         screenDark = false
         pipeline.compositor.invalidateTargets()
         forceNext = true

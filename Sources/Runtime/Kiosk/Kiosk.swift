@@ -128,6 +128,11 @@ public final class Kiosk {
     /// Whether the screen is dark (off): no frame is asked for, timed or drawn until it
     /// wakes, which repaints it whole.
     var screenDark = false
+    /// When what is waking the screen happened (scene seconds): a touch's own time, set
+    /// while the policy hears it; nil: the moment it is heard.
+    var wakeCause: Double?
+    /// The last wake's time to its first frame on screen, for `status`'s `wake_ms`.
+    var wakeLatency = WakeLatency()
 
     /// Opens everything the kiosk needs; draws nothing yet.
     ///
@@ -438,6 +443,7 @@ public final class Kiosk {
             }
         }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
+        wakeLatency.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
 
     /// Whether anything on screen still moves: the scene, or an orientation's turn.
