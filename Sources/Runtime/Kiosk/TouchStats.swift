@@ -19,10 +19,8 @@ struct TouchStats {
     /// Whether the log has said once that touches past the kiosk's fingers are ignored.
     var ignoredTouchesLogged = false
 
-    /// The earliest touch (scene seconds) not yet in a drawn frame.
-    private var pendingTouch: Double?
-    /// The touch the last drawn frame shows, waiting for that frame's flip.
-    private var awaitingFlip: Double?
+    /// The earliest touch not yet in a drawn frame, to the frame that shows it.
+    private var clock = FrameOnScreenClock()
     private var samples: [Double] = []
     private var next = 0
     static let capacity = 1024
@@ -41,33 +39,28 @@ struct TouchStats {
             cancelled += 1
             down = Swift.max(0, down - 1)
         }
-        if pendingTouch == nil { pendingTouch = update.time }
+        clock.note(at: update.time)
     }
 
     /// The frame asked for drew nothing. If nothing moves either, the pending touch changed
     /// nothing on screen and is dropped; if something moves (an animation the touch
     /// started, still at its first value), its first drawn frame is the touch's.
     mutating func nothingDrawn(stillMoving: Bool) {
-        if !stillMoving { pendingTouch = nil }
+        if !stillMoving { clock.dropPending() }
     }
 
     /// A frame was drawn at `time` (scene seconds); `awaitingFlip`: it shows at a flip
     /// the display will report.
     mutating func frameDrawn(at time: Double, awaitingFlip flip: Bool) {
-        guard let touch = pendingTouch else { return }
-        pendingTouch = nil
-        if flip { awaitingFlip = touch } else { record(time - touch) }
+        if let seconds = clock.frameDrawn(at: time, awaitingFlip: flip) { record(seconds) }
     }
 
     /// The display reported a flip at `vblank` (scene seconds).
     mutating func flipShown(at vblank: Double) {
-        guard let touch = awaitingFlip else { return }
-        awaitingFlip = nil
-        record(vblank - touch)
+        if let seconds = clock.flipShown(at: vblank) { record(seconds) }
     }
 
     private mutating func record(_ seconds: Double) {
-        guard seconds.isFinite, seconds >= 0 else { return }
         let ms = seconds * 1000
         if samples.count < Self.capacity {
             samples.append(ms)

@@ -6,37 +6,25 @@ import FixedPoint
 /// flips, the moment it was handed over). Milliseconds, the last wake's: `status`'s
 /// `wake_ms`. A dim screen brightening needs no frame and is not a wake here.
 struct WakeLatency {
-    /// The wake's time (scene seconds) until its first frame is drawn.
-    private var pending: Double?
-    /// The wake whose first frame is drawn, waiting for that frame's flip.
-    private var awaitingFlip: Double?
+    /// The wake, to its first frame on screen.
+    private var clock = FrameOnScreenClock()
     /// The last wake's latency, milliseconds; nil before the first.
     private(set) var lastMilliseconds: Double?
 
     /// The screen woke at `time` (scene seconds).
     mutating func woke(at time: Double) {
-        pending = time
-        awaitingFlip = nil
+        clock.restart(at: time)
     }
 
     /// A frame was drawn at `time` (scene seconds); `awaitingFlip`: it shows at a flip
     /// the display will report.
     mutating func frameDrawn(at time: Double, awaitingFlip flip: Bool) {
-        guard let wake = pending else { return }
-        pending = nil
-        if flip { awaitingFlip = wake } else { record(time - wake) }
+        if let seconds = clock.frameDrawn(at: time, awaitingFlip: flip) { lastMilliseconds = seconds * 1000 }
     }
 
     /// The display reported a flip at `vblank` (scene seconds).
     mutating func flipShown(at vblank: Double) {
-        guard let wake = awaitingFlip else { return }
-        awaitingFlip = nil
-        record(vblank - wake)
-    }
-
-    private mutating func record(_ seconds: Double) {
-        guard seconds.isFinite, seconds >= 0 else { return }
-        lastMilliseconds = seconds * 1000
+        if let seconds = clock.flipShown(at: vblank) { lastMilliseconds = seconds * 1000 }
     }
 
     /// "12.3", or "none" before the first wake.
