@@ -772,6 +772,21 @@ class Run:
         self.power_verdicts(v, result, speed, reported)
         self.screenshot_verdicts(v, result, ["home"] + (["r90"] if self.args.rotation_refs else []))
 
+        # (p3) The unit's /sys: read-only, its device tree writable (the last mount of each
+        # path is the one the kiosk sees), and an attribute given to group video written
+        # by the kiosk's user in its namespace.
+        if "sysfs.mounts" in v:
+            last = {}
+            for word in v.get("sysfs.mounts", "").split():
+                path, _, options = word.partition(":")
+                last[path] = options.split(",")
+            ok = ("ro" in last.get("/sys", []) and "rw" in last.get("/sys/devices", [])
+                  and v.get("sysfs.write_rc") == "0" and v.get("sysfs.user") not in (None, "", "0"))
+            result(ok, "unit-sysfs", "mounts: %s; a video-writable attribute written as uid %s: rc %s %s" % (
+                v.get("sysfs.mounts"), v.get("sysfs.user"), v.get("sysfs.write_rc"), v.get("sysfs.write_error", "")))
+        else:
+            result(False, "unit-sysfs", "no report of the sysfs step" if reported else "no report from the guest")
+
         # (c) the unit reached READY: active/running.
         state = (v.get("boot.ActiveState"), v.get("boot.SubState"))
         detail = "ActiveState=%s SubState=%s NRestarts=%s Result=%s ExecMainStatus=%s" % (
