@@ -6,9 +6,9 @@ import VitrineTestSupport
 
 @testable import Assets
 
-/// Issue 13, item 4: an atomic write replaces only a regular file. Whatever else is at
-/// the path (a device, a FIFO, a socket, a directory, a link to one of those) is refused
-/// by name and left exactly as it was, and no temporary file is left beside it.
+/// An atomic write replaces only a regular file. Whatever else is at the path (a device,
+/// a FIFO, a socket, a directory, a link to one of those) is refused by name and left
+/// exactly as it was, and no temporary file is left beside it.
 @Suite("Atomic writes replace only regular files")
 struct AtomicWriteTests {
     /// `lstat` of `path`: its type bits, device number and inode.

@@ -5,9 +5,9 @@ import VitrineTestSupport
 
 @testable import Assets
 
-/// Issue 19, bad input: writes onto a full or a read-only disk, on a real tmpfs of a
-/// few hundred kilobytes (`ScratchMount`: a mount namespace of its own, no root). Every
-/// writer (`FileIO.writeAtomically`, `PNG.write`, `JPEG.write`, `APNGWriter`) fails with
+/// Bad input: writes onto a full or a read-only disk, on a real tmpfs of a few hundred
+/// kilobytes (`ScratchMount`: a mount namespace of its own, no root). Every writer
+/// (`FileIO.writeAtomically`, `PNG.write`, `JPEG.write`, `APNGWriter`) fails with
 /// `writeFailed` naming the file and the errno (ENOSPC, EROFS); the file that was there
 /// stays whole, a new one does not appear, and no temporary file is left.
 @Suite(.enabled(if: ScratchMount.isAvailable)) struct FullDiskWriteTests {

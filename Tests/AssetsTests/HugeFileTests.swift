@@ -4,10 +4,10 @@ import Testing
 
 @testable import Assets
 
-/// Issue 19, bad input: a 1 GiB file named as a picture (a video copied under a
-/// picture's name, a disk image) is refused by its size, from `fstat`, before a byte of
-/// it is read. The file is sparse: it takes no disk space, and reading it whole would
-/// still cost a gigabyte of memory and the time to read it.
+/// Bad input: a 1 GiB file named as a picture (a video copied under a picture's name, a
+/// disk image) is refused by its size, from `fstat`, before a byte of it is read. The
+/// file is sparse: it takes no disk space, and reading it whole would still cost a
+/// gigabyte of memory and the time to read it.
 @Suite struct HugeFileTests {
     static let gibibyte = 1 << 30
 

@@ -6,9 +6,9 @@ import VitrineTestSupport
 
 @testable import Assets
 
-/// Issue 13, item 4: only regular files are read. A FIFO, a directory or a device named
-/// where a picture or a font should be is refused at once, by what it is, and never
-/// waited on (a FIFO's `open` without O_NONBLOCK waits for a writer, forever).
+/// Only regular files are read. A FIFO, a directory or a device named where a picture or
+/// a font should be is refused at once, by what it is, and never waited on (a FIFO's
+/// `open` without O_NONBLOCK waits for a writer, forever).
 @Suite("Reading what is not a regular file")
 struct SpecialFileReadTests {
     /// A FIFO in `dir`, with the watchdog that turns a blocked open into a failure.

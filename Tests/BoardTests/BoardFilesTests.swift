@@ -9,7 +9,8 @@ import Testing
     static let folder = TestFiles.boardFolder()
     static let files = TestFiles.names(in: folder, endingIn: ".toml")
 
-    /// The files the issue asks for are there (and the listing found board/ at all).
+    /// The boards the Board file reference names are there (and the listing found board/
+    /// at all).
     @Test func requiredFilesShip() {
         let required = [
             "generic-hdmi-1080p.toml", "headless-1920x1080.toml", "headless-800x480.toml", "qemu-std-vga.toml",

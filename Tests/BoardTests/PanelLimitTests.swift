@@ -5,9 +5,9 @@ import Testing
 
 @testable import Board
 
-/// Issue 13, item 4: the panels Vitrine supports (120 to 8192 pixels a side), checked
-/// for `[display] size` and `mode`, and for sizes from elsewhere; long values quoted
-/// short. Every message word for word.
+/// The panels Vitrine supports (120 to 8192 pixels a side), checked for `[display] size`
+/// and `mode`, and for sizes from elsewhere; long values quoted short. Every message word
+/// for word.
 @Suite struct PanelLimitTests {
     func headless(_ size: String) -> String {
         "name = \"x\"\n[display]\nbackend = \"headless\"\nsize = \"\(size)\"\n"

@@ -10,7 +10,8 @@ import Testing
     static let deep = 20_000
     static let nested = "nested deeper than 64 levels"
 
-    /// The documents of issue 13 and their kin, each `n` levels deep.
+    /// Deep dotted keys and headers (which once overflowed the stack) and their kin, each
+    /// `n` levels deep.
     static func documents(_ n: Int) -> [(name: String, text: String)] {
         let dotted = Array(repeating: "a", count: n).joined(separator: ".")
         return [

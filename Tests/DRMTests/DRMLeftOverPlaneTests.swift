@@ -4,10 +4,10 @@ import Testing
 
 @testable import DRM
 
-/// Issue 19, item 6: a modeset switches off the planes it does not use. A compositor
-/// that crashed with its cursor or an overlay shown leaves those planes on the CRTC the
-/// kiosk takes; the kiosk's first frame must not appear under them. Planes on another
-/// CRTC belong to whoever drives it and are left alone.
+/// A modeset switches off the planes it does not use. A compositor that crashed with its
+/// cursor or an overlay shown leaves those planes on the CRTC the kiosk takes; the
+/// kiosk's first frame must not appear under them. Planes on another CRTC belong to
+/// whoever drives it and are left alone.
 @Suite struct DRMLeftOverPlaneTests {
     /// `Fixture.card()` after a compositor crashed on it: its cursor (plane 32,
     /// framebuffer 77) and an overlay (plane 33, framebuffer 78) still on CRTC 34, the

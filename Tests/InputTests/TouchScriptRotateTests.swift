@@ -1,8 +1,8 @@
 import Testing
 @testable import Input
 
-/// `rotate R` lines (issue 15): kept apart from the touch events as the word written,
-/// their time and line; only their shape is checked here (the words are the runtime's:
+/// `rotate R` lines: kept apart from the touch events as the word written, their time and
+/// line; only their shape is checked here (the words are the runtime's:
 /// `TouchScriptRotationTests` in RuntimeTests).
 @Suite struct TouchScriptRotateTests {
     @Test func rotateLinesAreKeptAsWrittenWithTheirTimesAndLines() throws {

@@ -6,8 +6,8 @@ import VitrineTestSupport
 
 @testable import Input
 
-/// Issue 13, item 4: what a touch script path names, where its points may be, and how
-/// long a quoted token may get. Every message word for word.
+/// What a touch script path names, where its points may be, and how long a quoted token
+/// may get. Every message word for word.
 @Suite struct TouchScriptSafetyTests {
     func message(_ script: String, panel: PanelSize? = nil) -> String {
         do {

@@ -6,12 +6,11 @@ import Testing
 
 @testable import Runtime
 
-/// Issue 19, bad input on the control socket: 1 000 connections at once and a 1 MB
-/// line. The refusals are bounded (the kernel's listen backlog of 64, at most 16
-/// connections kept waiting, 256 bytes of a line held, an error reply for a longer
-/// one), every connection the kiosk took is closed again (each client sees its end
-/// hang up: no descriptor kept), and the kiosk's loop keeps drawing frames and
-/// answering the operator meanwhile.
+/// Bad input on the control socket: 1 000 connections at once and a 1 MB line. The
+/// refusals are bounded (the kernel's listen backlog of 64, at most 16 connections kept
+/// waiting, 256 bytes of a line held, an error reply for a longer one), every connection
+/// the kiosk took is closed again (each client sees its end hang up: no descriptor kept),
+/// and the kiosk's loop keeps drawing frames and answering the operator meanwhile.
 @Suite(.serialized) struct ControlBadInputTests {
     typealias Background = ControlFloodTests.Background
 

@@ -4,11 +4,11 @@ import Testing
 
 @testable import Runtime
 
-/// Silent control clients never lock the operator out (issue 13, item 3): the server
-/// accepts every waiting connection at each wake-up, keeps at most 16 open (the oldest
-/// silent one closed to make room), and answers a client that sent its line at once.
-/// And `vitrine ctl`'s client says what happened when a kiosk is there but gives no
-/// answer, instead of "no kiosk answers".
+/// Silent control clients never lock the operator out: the server accepts every waiting
+/// connection at each wake-up, keeps at most 16 open (the oldest silent one closed to
+/// make room), and answers a client that sent its line at once. And `vitrine ctl`'s
+/// client says what happened when a kiosk is there but gives no answer, instead of "no
+/// kiosk answers".
 @Suite struct ControlFloodTests {
     func tempPath(_ name: String) -> String { "/tmp/vitrine-flood-\(getpid())-\(name)" }
 

@@ -7,11 +7,10 @@ import VitrineTestSupport
 
 @testable import Runtime
 
-/// The control socket never replaces what is not ours (issue 13, item 4): only a stale
-/// socket is replaced; a regular file, a directory, a symbolic link, a FIFO or a device
-/// at the path is refused with an error naming the path and what is there, and left
-/// exactly as it was. The kiosk then stops: exit 64 when the path came from --control,
-/// else 1.
+/// The control socket never replaces another file: only a stale socket is replaced; a
+/// regular file, a directory, a symbolic link, a FIFO or a device at the path is refused
+/// with an error naming the path and what is there, and left exactly as it was. The kiosk
+/// then stops: exit 64 when the path came from --control, else 1.
 @Suite struct ControlSocketFileTests {
     /// A fresh folder for one test.
     func folder(_ name: String) -> String {

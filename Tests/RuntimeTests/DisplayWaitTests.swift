@@ -3,9 +3,9 @@ import Runtime
 import Synchronization
 import Testing
 
-/// The kiosk's wait for a display that isn't there yet (issue 19: the DRM card missing at
-/// boot for 20 s, its driver loaded late): attempts, pauses, log lines and limit, on a
-/// fake clock that each pause advances.
+/// The kiosk's wait for a display that isn't there yet (the DRM card missing at boot for
+/// 20 s, its driver loaded late): attempts, pauses, log lines and limit, on a fake clock
+/// that each pause advances.
 @Suite struct DisplayWaitTests {
     /// A fake world: the display appears at `appearsAt` seconds; `wakesAt` is when a
     /// kernel event wakes the pause (nil: none ever comes).

@@ -7,10 +7,10 @@ import Testing
 @testable import Scenes
 
 /// `vitrine render` plays a touch script's `rotate` lines as the kiosk carries out a
-/// turn (issue 15): at the first step at or after the line's time, touches cancelled, the
-/// show laid out anew for the new orientation on the screen shown, the old frame turning
-/// into it over 0.3 s; the pictures stay the panel's. On a small panel (240x144): the
-/// goldens at 800x480 are `RotationGoldenTests`.
+/// turn: at the first step at or after the line's time, touches cancelled, the show laid
+/// out anew for the new orientation on the screen shown, the old frame turning into it
+/// over 0.3 s; the pictures stay the panel's. On a small panel (240x144): the goldens at
+/// 800x480 are `RotationGoldenTests`.
 @Suite struct RenderRotationTests {
     static let (W, H) = (240, 144)
 

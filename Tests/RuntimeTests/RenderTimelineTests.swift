@@ -8,8 +8,8 @@ import Testing
 @testable import Scenes
 
 /// `vitrine render --touch F --at T` shows what the panel shows at T: the runtime steps
-/// at the refresh rate from t = 0 and each touch arrives at its own time (issue 13: the
-/// touches used to arrive all at T, so a tap before T showed nothing).
+/// at the refresh rate from t = 0 and each touch arrives at its own time (the touches
+/// used to arrive all at T, so a tap before T showed nothing).
 @Suite struct RenderTimelineTests {
     @Test func stepsFollowTheRefreshGridAndHitEveryRequestedTime() {
         let steps = HeadlessRenderer.steps(.at([0.05, 0.0, 0.05, 1.0 / 30]), refreshRate: 60)

@@ -9,8 +9,8 @@ import VitrineTestSupport
 @testable import Scenes
 
 /// The demo show in all four orientations at 800x480, as `vitrine render --rotation R`
-/// draws it (the panel's pictures), and the change of orientation at its midpoint
-/// (issue 15). Each golden was looked at; the numbers each shows are asserted too.
+/// draws it (the panel's pictures), and the change of orientation at its midpoint. Each
+/// golden was looked at; the numbers each shows are asserted too.
 @Suite struct RotationGoldenTests {
     static let golden = GoldenImage.directory()
     static let (W, H) = (800, 480)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import Runtime
 
-/// A touch script's `rotate` lines as the runtime reads them (issue 15): the words are
+/// A touch script's `rotate` lines as the runtime reads them: the words are
 /// `RotationRequest`'s, checked when the script is loaded, a bad one refused with the
 /// file and line; the kiosk's touch timer wakes for a rotation and turns the show as
 /// `ctl rotate` would.

@@ -6,8 +6,8 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 16's book geometry, checked against a computation written here from the
-/// issue's formulas (not `BookLayout`'s own), and on pixels the compositor drew.
+/// The book's geometry, checked against a computation written here from the article's
+/// formulas (not `BookLayout`'s own), and on pixels the compositor drew.
 @Suite struct BookLayoutTests {
     /// A page of width w at angle t (its magnitude) about its spine, m34 = -1/e with the
     /// eye e = w / 0.181 away (the article's 362 / 2000), seen from the front: the free

@@ -10,8 +10,8 @@ import VitrineTestSupport
 
 @testable import Scenes
 
-/// Issue 16's book screen: goldens of the demo's "atlas" at 800x480 (rotation 0 and
-/// 90), turning by the finger, resuming at a page, and bad input.
+/// The book screen: goldens of the demo's "atlas" at 800x480 (rotation 0 and 90), turning
+/// by the finger, resuming at a page, and bad input.
 @Suite struct BookScreenTests {
     static let golden = GoldenImage.directory()
 
@@ -37,7 +37,7 @@ import VitrineTestSupport
         // The demo's pages and covers are 2:3: the pages have the cover's aspect.
         #expect(mount == 0 ? (L.pageWidth == 272 && L.pageHeight == 408) : (L.pageWidth == 240 && L.pageHeight == 360))
         let items = book.drawn.map(\.item)
-        // Worked out by hand from the issue's formulas (the cover and 8 pages: leaves 0-4).
+        // Worked out by hand from the book's formulas (the cover and 8 pages: leaves 0-4).
         let expected: [Double: [Int]] = [
             -1: [8, 6, 4, 2, 0], -0.5: [8, 6, 4, 2], 0: [8, 6, 4, 1, 2], 0.25: [8, 6, 4, 1, 2], 0.5: [8, 6, 1, 4],
             0.75: [8, 6, 1, 4, 3], 1.5: [1, 8, 3, 6],

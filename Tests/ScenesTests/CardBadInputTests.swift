@@ -9,11 +9,11 @@ import VitrineTestSupport
 
 @testable import Scenes
 
-/// Issue 17's bad input for card lists, drawn (text on) on a 400x240 panel to keep the
-/// debug build quick: missing and corrupt pictures (the placeholder, one warning each
-/// however often the card comes back), a 10 000-character text and one with no spaces
-/// (ellipsized on the card, whole in the detail, no hang), and titles in scripts DejaVu
-/// Sans lacks (boxes, one warning per text). Plus goldens of a card's detail.
+/// Bad input for card lists, drawn (text on) on a 400x240 panel to keep the debug build
+/// quick: missing and corrupt pictures (the placeholder, one warning each however often
+/// the card comes back), a 10 000-character text and one with no spaces (ellipsized on
+/// the card, whole in the detail, no hang), and titles in scripts DejaVu Sans lacks
+/// (boxes, one warning per text). Plus goldens of a card's detail.
 @Suite struct CardBadInputTests {
     static let golden = GoldenImage.directory()
 

@@ -9,7 +9,7 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 17's card list on an 800x480 panel (bar 48, cards 536 x 134 at x 132, pitch 153:
+/// The card list on an 800x480 panel (bar 48, cards 536 x 134 at x 132, pitch 153:
 /// `CardListLayoutTests`), with the fixture's 20 cards (placeholder pictures) unless
 /// said: the tip-in on screen, the seen set, fades, several tips at once, taps, the
 /// detail, rotation and rebuilds.

@@ -7,11 +7,11 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 17's tip-in numbers, each against a computation written out here: a point of
-/// the content moved by the offset, then turned about the content's centre (x' = x cos a
-/// - y sin a, y' = x sin a + y cos a in y-down coordinates, a < 0 counter-clockwise on
-/// screen), and Core Animation's interpolation (angle and the matrix's translation
-/// linear in the curve's progress).
+/// The tip-in numbers, each against a computation written out here: a point of the
+/// content moved by the offset, then turned about the content's centre
+/// (x' = x cos a - y sin a, y' = x sin a + y cos a in y-down coordinates, a < 0
+/// counter-clockwise on screen), and Core Animation's interpolation (angle and the
+/// matrix's translation linear in the curve's progress).
 @Suite struct CardTipTests {
     /// The four corners (top-left, top-right, bottom-right, bottom-left) of a `w` x `h`
     /// content turned by `degrees` about its centre and moved by `t` (screen terms).
@@ -43,9 +43,9 @@ import Testing
         zip(a, b).allSatisfy { abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }
     }
 
-    /// t = 0: the article's transform, built as the article builds it and as
-    /// interpolated from progress 0, puts a 300x100 card's corners where the hand
-    /// computation does; the top-left at (-32.32, 26.38), as the issue says.
+    /// t = 0: the article's transform, built as the article builds it and as interpolated
+    /// from progress 0, puts a 300x100 card's corners where the hand computation does;
+    /// the top-left at (-32.32, 26.38).
     @Test func cornersAtTheStart() {
         #expect(abs(Self.t0.0 + 24.49) < 0.005 && abs(Self.t0.1 + 14.14) < 0.005)
         let want = Self.corners(w: 300, h: 100, degrees: -15, t: Self.t0)
@@ -55,7 +55,7 @@ import Testing
         #expect(Self.close(Self.layerCorners(tip.transform(progress: 0)), want))
         let t = tip.startTranslation
         #expect(abs(t.x - Self.t0.0) < 1e-12 && abs(t.y - Self.t0.1) < 1e-12 && t.z == 0)
-        // The issue's other corners, for the record: top-right, bottom-right, bottom-left.
+        // The other corners, for the record: top-right, bottom-right, bottom-left.
         let got = Self.layerCorners(tip.startTransform)
         #expect(abs(got[1].x - 257.45) < 0.005 && abs(got[1].y + 51.26) < 0.005, "\(got[1])")
         #expect(abs(got[2].x - 283.33) < 0.005 && abs(got[2].y - 45.33) < 0.005, "\(got[2])")

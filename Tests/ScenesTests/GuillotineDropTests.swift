@@ -58,7 +58,7 @@ extension GuillotineDrop {
 struct GuillotineDropTests {
     static let degree = Double.pi / 180
 
-    /// Screens the tests drop the menu on: the issue's, both ways up, and others.
+    /// Screens the tests drop the menu on: common panel sizes, both ways up, and others.
     static let screens: [(Double, Double)] = [
         (800, 480), (480, 800), (1920, 1080), (1080, 1920), (240, 144), (144, 240), (320, 568), (1024, 600),
         (600, 1024), (1280, 800), (800, 1280), (3840, 2160), (1920, 720), (100, 100),

@@ -14,9 +14,9 @@ import VitrineTestSupport
 @testable import Compositor
 @testable import Scenes
 
-/// Issue 17's guillotine menu in the scene: goldens, the angle over time, the button's
-/// turn, the hinge on every screen in every orientation, rotation with the menu open,
-/// items, and bad input (no items, 50 items, a storm of taps on the button).
+/// The guillotine menu in the scene: goldens, the angle over time, the button's turn, the
+/// hinge on every screen in every orientation, rotation with the menu open, items, and
+/// bad input (no items, 50 items, a storm of taps on the button).
 @Suite struct GuillotineMenuSceneTests {
     static let golden = GoldenImage.directory()
     static let degree = Double.pi / 180
@@ -33,7 +33,7 @@ import VitrineTestSupport
             panelHeight: panel.1, mount: mount, start: start, text: text)
     }
 
-    /// A screen's hinge, worked out here from the issue's rule: the bar is a tenth of the
+    /// A screen's hinge, worked out here from the menu's rule: the bar is a tenth of the
     /// shorter side (at least 20 points), the button a square of its height at its left
     /// end, so the hinge lies half the bar's height from the left edge and from the top.
     static func expectedHinge(width: Int, height: Int) -> Point2D {

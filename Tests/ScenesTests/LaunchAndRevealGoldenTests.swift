@@ -9,11 +9,11 @@ import VitrineTestSupport
 
 @testable import Scenes
 
-/// Golden pictures of issue 5's effects with the demo show on an 800x480 panel mounted
-/// at 0 and at 90 degrees: the launch doors at 0, 0.3, 0.6, 0.9 and 1.2 s after the hold,
-/// and the Books folder's reveal at 0, 0.125, 0.25 and 0.5 s after its start
-/// (`--scene folder:books`). The pictures are the scene's logical screen (800x480 for
-/// r0, 480x800 for r90), before the frame pipeline turns them into the panel's space
+/// Golden pictures of the launch and reveal effects with the demo show on an 800x480
+/// panel mounted at 0 and at 90 degrees: the launch doors at 0, 0.3, 0.6, 0.9 and 1.2 s
+/// after the hold, and the Books folder's reveal at 0, 0.125, 0.25 and 0.5 s after its
+/// start (`--scene folder:books`). The pictures are the scene's logical screen (800x480
+/// for r0, 480x800 for r90), before the frame pipeline turns them into the panel's space
 /// (tested in RuntimeTests). Text drawn with the default font. Recorded with
 /// VITRINE_RECORD=1 and looked at; each also asserts its numbers.
 @Suite struct LaunchAndRevealGoldenTests {

@@ -6,10 +6,10 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 19, item 4: a cold start's first frame needs the launch doors only; home and the
-/// picture behind the doors are made by the first update after t = 0 (the pixels are the
-/// golden tests': LaunchAndRevealGoldenTests); the resampled-picture cache keeps two
-/// screens' worth and lets the launch's pictures go once the doors are gone.
+/// A cold start's first frame needs the launch doors only; home and the picture behind
+/// the doors are made by the first update after t = 0 (the pixels are the golden tests':
+/// LaunchAndRevealGoldenTests); the resampled-picture cache keeps two screens' worth and
+/// lets the launch's pictures go once the doors are gone.
 @Suite struct LaunchBudgetTests {
     static func coldStart(width: Int = 800, height: Int = 480) -> (ShowScene, ShowPictures) {
         let pictures = ShowPictures(assets: .demo())

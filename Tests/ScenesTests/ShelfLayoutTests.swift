@@ -5,8 +5,8 @@ import Testing
 
 @testable import Scenes
 
-/// The shelf's numbers (issue 16): slots, pitch, each cover's scale at three offsets,
-/// the resting cover for release velocities, the book's cover rectangle.
+/// The shelf's numbers: slots, pitch, each cover's scale at three offsets, the resting
+/// cover for release velocities, the book's cover rectangle.
 @Suite struct ShelfLayoutTests {
     /// Eight 400x600 covers (the demo's size) on an 800x480 screen.
     static let landscape = ShelfLayout(

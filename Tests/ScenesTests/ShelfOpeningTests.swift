@@ -10,14 +10,15 @@ import Testing
 
 @testable import Scenes
 
-/// Opening a book from the shelf (issue 16, our design: `ShelfScreen`, `BookScreen`,
-/// `OpeningPose`), on an 800x480 panel with the demo show: 400x600 covers (2:3), 3:4
-/// pages, so in the book the cover is fitted on paper (288 x 432 at x 18 of a 324 x 432
-/// page at r0, 213 x 320 on 240 x 320 at r90).
+/// Opening a book from the shelf (`ShelfScreen`, `BookScreen`, `OpeningPose`), on an
+/// 800x480 panel with the demo show: 400x600 covers (2:3), 3:4 pages, so in the book the
+/// cover is fitted on paper (288 x 432 at x 18 of a 324 x 432 page at r0, 213 x 320 on
+/// 240 x 320 at r90).
 ///
 /// The cover's corners are followed frame by frame (60 Hz) through the layers'
 /// homographies: from the shelf's rectangle, lifting and growing, to the book's first
-/// frame, checked against a book built on its own and against the issue's formula.
+/// frame, checked against a book built on its own and against the page's perspective
+/// formula.
 @Suite struct ShelfOpeningTests {
     /// `layer`'s homography to the screen (logical points): its own and its ancestors'.
     static func world(_ layer: Layer) -> Homography {
@@ -50,9 +51,10 @@ import Testing
 
     static func distance(_ a: Point2D, _ b: Point2D) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
-    /// The issue's formula, written here: a point `u` points from the spine and `v` from
-    /// the page's top on a right page turned 45 degrees about its spine (m34 = -1/2000)
-    /// lands at x = W/2 + u cos t / f, y = H/2 + (v - h/2) / f, f = 1 - u sin t / 2000.
+    /// The page's perspective formula, written here: a point `u` points from the spine
+    /// and `v` from the page's top on a right page turned 45 degrees about its spine
+    /// (m34 = -1/2000) lands at x = W/2 + u cos t / f, y = H/2 + (v - h/2) / f,
+    /// f = 1 - u sin t / 2000.
     static func formula(u: Double, v: Double, pageHeight h: Double, eye: Double, screen: (Double, Double)) -> Point2D {
         let t = Double.pi / 4
         let f = 1 - u * sin(t) / eye

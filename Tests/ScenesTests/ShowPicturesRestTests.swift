@@ -6,9 +6,9 @@ import Testing
 
 @testable import Scenes
 
-/// The resampled pictures' resting budget (issue 19's memory budget): once a screen has
-/// gone, the cache keeps the pictures the screens in the tree show and, beyond them,
-/// only what fits one screen's pixels in all (`ShowPictures.settle(showing:)`).
+/// The resampled pictures' resting budget (part of the memory budget): once a screen has
+/// gone, the cache keeps the pictures the screens in the tree show and, beyond them, only
+/// what fits one screen's pixels in all (`ShowPictures.settle(showing:)`).
 @Suite struct ShowPicturesRestTests {
     static let show = DemoShow.show
     static var atlas: Book { show.book(id: "atlas")! }

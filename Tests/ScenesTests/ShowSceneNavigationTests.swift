@@ -9,8 +9,8 @@ import Testing
 @Suite struct ShowSceneNavigationTests {
     /// Tap a folder tile: the folder opens over home (the reveal, 0.5 s from the next
     /// frame after the tap); a tap on the captured screen above it (here where the back
-    /// button of a plain screen would be) closes it in 0.5 s, then nothing moves.
-    /// (Before issue 5, the folder was a plain screen sliding in, closed by its back button.)
+    /// button of a plain screen would be) closes it in 0.5 s, then nothing moves. (The
+    /// folder was once a plain screen sliding in, closed by its back button.)
     @Test(arguments: [0, 90]) func folderTileRevealsAndATapAboveCloses(mount: Int) throws {
         let h = try ShowHarness(mount: mount)
         try h.load(h.tap(h.home.tapPoint(0), at: 2.0) + h.tap(h.metrics.backButton.centre, at: 3.0))

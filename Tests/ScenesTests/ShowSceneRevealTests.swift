@@ -243,9 +243,9 @@ import Testing
     }
 
     /// The capture picture is made when a folder opens (the tap, before its frame) and
-    /// goes with the reveal: the home screen keeps no screen-sized picture for it (issue
-    /// 19's memory budget). Each opening gets a new one; once the folder has closed and
-    /// a frame has been drawn without it, nothing holds it.
+    /// goes with the reveal: the home screen keeps no screen-sized picture for it (the
+    /// memory budget). Each opening gets a new one; once the folder has closed and a
+    /// frame has been drawn without it, nothing holds it.
     @Test func theCaptureIsMadeForTheRevealAndGoesWithIt() throws {
         let h = try ShowHarness(start: .home)
         let tile = h.home.tapPoint(0)

@@ -5,10 +5,10 @@ import Testing
 
 @testable import Scenes
 
-/// Issue 13, item 4: every scene, at the smallest supported panel (120x120) and at the
-/// sizes the review crashed on (1x1, 2x2, 1x2000, 8192x1: `Board` refuses them, but a
-/// size that reaches the scenes anyway must never trap), builds, animates and renders.
-/// Sizes stay small: debug builds are slow.
+/// Every scene, at the smallest supported panel (120x120) and at the sizes the review
+/// crashed on (1x1, 2x2, 1x2000, 8192x1: `Board` refuses them, but a size that reaches
+/// the scenes anyway must never trap), builds, animates and renders. Sizes stay small:
+/// debug builds are slow.
 @Suite struct TinyPanelTests {
     static let sizes: [(Int, Int)] = [(120, 120), (1, 1), (2, 2), (1, 2000), (8192, 1)]
     static let starts: [ShowTarget?] = [nil, .home, .folder("books"), .shelf, .book("atlas"), .cards("team"), .menu]

@@ -5,10 +5,10 @@ import VitrineTestSupport
 
 @testable import Show
 
-/// Issue 19, bad input: a show of 500 folders and 10 000 tiles loads (in linear time:
-/// ids and targets are looked up in sets), and a screen with more tiles than it can
-/// build in a bounded time and memory is refused by name, at the first tile over the
-/// limit (Authoring a show, "Limits").
+/// Bad input: a show of 500 folders and 10 000 tiles loads (in linear time: ids and
+/// targets are looked up in sets), and a screen with more tiles than it can build in a
+/// bounded time and memory is refused by name, at the first tile over the limit
+/// (Authoring a show, "Limits").
 @Suite struct BigShowTests {
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         var a = timespec()

@@ -3,9 +3,9 @@ import Testing
 
 @testable import Show
 
-/// The card list's tip keys (issue 17): a flip's angle and offset default to 90° and
-/// none, a rotate's to the article's -15° and (-20, -20); given keys win either way, in
-/// any order; bad values name the file, line and key (the rest of the messages are in
+/// The card list's tip keys: a flip's angle and offset default to 90° and none, a
+/// rotate's to the article's -15° and (-20, -20); given keys win either way, in any
+/// order; bad values name the file, line and key (the rest of the messages are in
 /// `ManifestErrorTests`).
 @Suite struct CardManifestTests {
     static func list(_ keys: String) throws -> CardList {

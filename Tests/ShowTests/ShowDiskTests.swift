@@ -7,11 +7,10 @@ import VitrineTestSupport
 
 @testable import Show
 
-/// Issue 19, bad input: a show on a read-only disk plays (nothing is written beside
-/// it), and `vitrine show init` onto a full or a read-only disk stops at the first file
-/// that does not fit, naming it and the errno, with only whole files left and no
-/// show.toml (so the half-made folder is never taken for a show). On a real tmpfs
-/// (`ScratchMount`).
+/// Bad input: a show on a read-only disk plays (nothing is written beside it), and
+/// `vitrine show init` onto a full or a read-only disk stops at the first file that does
+/// not fit, naming it and the errno, with only whole files left and no show.toml (so the
+/// half-made folder is never taken for a show). On a real tmpfs (`ScratchMount`).
 @Suite(.enabled(if: ScratchMount.isAvailable), .serialized) struct ShowDiskTests {
     @Test func aShowOnAReadOnlyDiskLoadsAndPlays() throws {
         let disk = try ScratchMount(sizeKiB: 16 << 10)

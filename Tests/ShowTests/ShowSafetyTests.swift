@@ -7,7 +7,7 @@ import VitrineTestSupport
 
 @testable import Show
 
-/// Issue 13, item 4, for shows: a picture that is a FIFO, a directory or a device is the
+/// Shows and what they name: a picture that is a FIFO, a directory or a device is the
 /// placeholder and one warning (as a missing one), at once; `vitrine show init` never
 /// replaces what is not a regular file; manifest errors quote at most 80 characters.
 @Suite struct ShowSafetyTests {

@@ -1,6 +1,6 @@
-/// The text of a show manifest far bigger than any real show (issue 19's "500 folders
-/// and 10 000 tiles"), over the demo show's pictures (`vitrine show init` writes them), one
-/// tile a line so that tests can name the line of any tile.
+/// The text of a show manifest far bigger than any real show (500 folders and 10 000
+/// tiles), over the demo show's pictures (`vitrine show init` writes them), one tile a
+/// line so that tests can name the line of any tile.
 public enum BigShowManifest {
     /// The four demo icons the tiles take in turn.
     public static let icons = ["icons/visit.png", "icons/books.png", "icons/shelf.png", "icons/people.png"]

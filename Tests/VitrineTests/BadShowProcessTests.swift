@@ -4,10 +4,10 @@ import Raster
 import Testing
 import VitrineTestSupport
 
-/// Issue 19, bad input, through the real binary: a show of 500 folders and 10 000 tiles
-/// plays (home and a folder rendered, exit 0); one with more tiles on a screen than it
-/// holds is exit 78 naming the tile; a 1 GiB file as the wallpaper costs one warning and
-/// the placeholder, read not at all (the time bound is one only a hang crosses).
+/// Bad input through the real binary: a show of 500 folders and 10 000 tiles plays (home
+/// and a folder rendered, exit 0); one with more tiles on a screen than it holds is exit
+/// 78 naming the tile; a 1 GiB file as the wallpaper costs one warning and the
+/// placeholder, read not at all (the time bound is one only a hang crosses).
 @Suite(.serialized) struct BadShowProcessTests {
     let vitrine = ChildProcess.vitrineBinary()
 

@@ -2,12 +2,12 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// The control socket against what scripts and stray files do (issue 13): 200 silent
-/// connections held open don't lock `vitrine ctl` out and cost the kiosk bounded
-/// descriptors and memory; `ctl` tells "no kiosk" from "a kiosk that did not answer";
-/// `--control` never replaces a file that is not a socket. Measured before the fix, on
-/// the release binary: with 5 silent connections `ctl status` took 2.0 s, with 200 it
-/// failed after 3 s with exit 69 "no kiosk answers".
+/// The control socket against what scripts and stray files do: 200 silent connections
+/// held open don't lock `vitrine ctl` out and cost the kiosk bounded descriptors and
+/// memory; `ctl` tells "no kiosk" from "a kiosk that did not answer"; `--control` never
+/// replaces a file that is not a socket. Measured before the fix, on the release binary:
+/// with 5 silent connections `ctl status` took 2.0 s, with 200 it failed after 3 s with
+/// exit 69 "no kiosk answers".
 @Suite(.serialized) struct KioskControlTests {
     let vitrine = ChildProcess.vitrineBinary()
 

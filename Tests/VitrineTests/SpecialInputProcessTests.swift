@@ -4,9 +4,9 @@ import Input
 import Testing
 import VitrineTestSupport
 
-/// Issue 13, item 4, through the real binary: a show picture or a touch script that is
-/// a FIFO never hangs the process, and a panel too small for the kiosk is refused by
-/// `check` (never a trap in `render`). Time bounds are ones only a hang crosses.
+/// Through the real binary: a show picture or a touch script that is a FIFO never hangs
+/// the process, and a panel too small for the kiosk is refused by `check` (never a trap
+/// in `render`). Time bounds are ones only a hang crosses.
 @Suite(.serialized) struct SpecialInputProcessTests {
     let vitrine = ChildProcess.vitrineBinary()
 

@@ -2,10 +2,10 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// A touch script's `rotate` lines through the real binary (issue 15): `render --touch`
-/// plays one (the panel's picture, the turn half way), and both `render --touch` and
-/// `run --touch` refuse a word that is not an orientation with the file and line, exit 64,
-/// before anything is drawn.
+/// A touch script's `rotate` lines through the real binary: `render --touch` plays one
+/// (the panel's picture, the turn half way), and both `render --touch` and `run --touch`
+/// refuse a word that is not an orientation with the file and line, exit 64, before
+/// anything is drawn.
 @Suite struct TouchScriptRotateProcessTests {
     let vitrine = ChildProcess.vitrineBinary()
     static let board = KioskProcessTests.board

@@ -7,9 +7,9 @@ import VitrineTestSupport
 @testable import Wayland
 
 /// `WaylandDisplay` in this process against the fake compositor (Tests/WaylandFake): each
-/// fault the issue names, with the error or event the kiosk turns into its exit status
-/// and log line. Serialized: the descriptor count of `noDescriptorOrBufferLeaks` must see
-/// no other window open.
+/// compositor fault the window must handle, with the error or event the kiosk turns into
+/// its exit status and log line. Serialized: the descriptor count of
+/// `noDescriptorOrBufferLeaks` must see no other window open.
 @Suite(.serialized, .enabled(if: FakeCompositor.isBuilt, "the WaylandFake compositor is not built"))
 struct FakeWindowTests {
     /// A 320x200 window (the board's size, when the compositor leaves it to us).

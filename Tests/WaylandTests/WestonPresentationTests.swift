@@ -8,9 +8,9 @@ import VitrineTestSupport
 
 /// weston 10 offers wp_presentation (its headless backend on CLOCK_MONOTONIC_RAW): each
 /// frame's `frameShown` carries the time weston says it was presented, moved onto the
-/// kiosk's CLOCK_MONOTONIC, not the time its frame callback was read, so the kiosk's clock
-/// steps to the output's repaints (issue 18: presentation feedback, where offered, gives
-/// the frame's presentation time to the clock).
+/// kiosk's CLOCK_MONOTONIC, not the time its frame callback was read, so the kiosk's
+/// clock steps to the output's repaints (presentation feedback, where offered, gives the
+/// frame's presentation time to the clock).
 @Suite(.serialized, .enabled(if: Weston.isInstalled, "weston 10 and weston-screenshooter are not installed"))
 struct WestonPresentationTests {
     @Test func eachFrameShownCarriesItsPresentationTime() throws {

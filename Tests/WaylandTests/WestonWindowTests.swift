@@ -176,10 +176,10 @@ struct WestonWindowTests {
         }
     }
 
-    /// `render --present` (issue 18's benchmark, Tests/bench/window-vs-headless): the
-    /// tour's frames drawn into the window one by one, each shown (its frame callback)
-    /// before the next: the same frames as the headless backend draws for the same
-    /// board, at the same scene times with the same damage, frame for frame.
+    /// `render --present` (what Tests/bench/window-vs-headless times): the tour's frames
+    /// drawn into the window one by one, each shown (its frame callback) before the next:
+    /// the same frames as the headless backend draws for the same board, at the same
+    /// scene times with the same damage, frame for frame.
     @Test func renderPresentDrawsTheHeadlessFramesInTheWindow() throws {
         let weston = try Weston(name: "present")
         let board = weston.runtime + "/board.toml"

@@ -1,9 +1,9 @@
-"""The verdicts of issue 19's faults under systemd (guest/faults.sh, guest/late-card.sh),
+"""The verdicts of the fault checks under systemd (guest/faults.sh, guest/late-card.sh),
 for vm.py: `verdicts(run, values, result, speed)` adds one result line per check and
 its figures. Standard library only.
 
-Checks (each asserts behaviour; times are figures, except the watchdog's bound, which
-issue 19 states: WatchdogSec + 1 s, plus RestartSec):
+Checks (each asserts behaviour; times are figures, except the watchdog's bound:
+WatchdogSec + 1 s, plus RestartSec):
 - kill9-series: kill -9 of the main process KILLS (50) times in a row; each restarted
   (a new main PID, active/running: READY=1 after its first frame), and each restart's
   frame seen on screen; NRestarts up by exactly KILLS.

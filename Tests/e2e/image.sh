@@ -12,7 +12,7 @@
 # control socket client, and vitrine-e2e-touch.service, the touchscreen made before the
 # kiosk starts); "cage", the cage check (board/wayland-kiosk.toml as
 # /etc/vitrine/wayland-kiosk.toml and guest/vitrine-cage.service, not enabled: the
-# driver starts it); "faults", the fault checks of issue 19 (guest/faults.sh and
+# driver starts it); "faults", the fault checks (guest/faults.sh and
 # /etc/vitrine-e2e/faults.conf: VITRINE_E2E_KILLS, VITRINE_E2E_UNPLUGS,
 # VITRINE_E2E_KILLS_BUDGET); "latecard", the display driver loaded late (guest/late-card.sh
 # and vitrine-e2e-latecard.service, enabled; the kernel's command line blacklists the
@@ -43,13 +43,14 @@ fi
 # The start bound for TCG on a busy host (the unit's 30 s is a panel's hang bound).
 install -D -m 0644 "$here/guest/vitrine-tcg.conf" "$stage/etc/systemd/system/vitrine.service.d/e2e-tcg.conf"
 units=(vitrine.service vitrine-e2e.service vitrine-e2e-mark.service)
-# The faults of issue 19 (guest/faults.sh) and the display driver loaded late
+# The fault checks (guest/faults.sh) and the display driver loaded late
 # (guest/late-card.sh; the machine booted with it blacklisted: run's --append).
 case " $checks " in *" faults "* | *" latecard "*)
     mkdir -p "$stage/etc/vitrine-e2e"
     echo "$checks" >"$stage/etc/vitrine-e2e/checks"
     install -D -m 0644 "$here/guest/faults.sh" "$stage/usr/local/lib/vitrine-e2e/faults.sh"
-    # How many kills and unplugs (issue 19: 50 and 20; fewer only to try the harness).
+    # How many kills and unplugs (the checks call for 50 and 20; fewer only to try the
+    # harness).
     printf 'KILLS=%d\nUNPLUGS=%d\nKILLS_BUDGET=%d\n' "${VITRINE_E2E_KILLS:-50}" "${VITRINE_E2E_UNPLUGS:-20}" \
         "${VITRINE_E2E_KILLS_BUDGET:-900}" >"$stage/etc/vitrine-e2e/faults.conf"
     ;;

@@ -932,7 +932,7 @@ class Run:
         if self.args.cage:
             self.cage_verdicts(v, result, speed)
         if self.args.faults or self.args.late_card:
-            import faults  # Tests/e2e/faults.py: the verdicts of issue 19's faults
+            import faults  # Tests/e2e/faults.py: the fault checks' verdicts
             faults.verdicts(self, v, result, speed)
         for key in sorted(v):
             if key.startswith(("status.", "restart_status.", "touch_status.")):
@@ -1801,7 +1801,7 @@ def main():
                    "the cage check (with --folder)")
     p.add_argument("--rotation-refs", help="folder with home-rR.png and folder-rR.png (R = 90, 180, 270): "
                    "the rotation checks (with --touch and --folder)")
-    p.add_argument("--faults", action="store_true", help="the guest runs the fault checks of issue 19 "
+    p.add_argument("--faults", action="store_true", help="the guest runs the fault checks "
                    "(guest/faults.sh): kill -9 fifty times, a hung loop, a corrupt show reloaded, the unplug loop")
     p.add_argument("--late-card", action="store_true", help="the guest boots with its display driver blacklisted and "
                    "loads it 20 s after the kiosk's exec (guest/late-card.sh): the late-card check")

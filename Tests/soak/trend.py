@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests/soak/trend.py: does a soak trace rise beyond noise? (issue 19, item 3)
+"""Tests/soak/trend.py: does a soak trace rise beyond noise?
 
 The soak (Tests/soak/run) samples the kiosk's resident size, open descriptors and
 threads once a second while the demo tour plays in a loop with period P seconds. A leak

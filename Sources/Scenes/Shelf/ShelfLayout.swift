@@ -36,7 +36,7 @@ struct ShelfLayout: Hashable {
     /// The distance between neighbouring covers' centres, whole points (> 0).
     let pitch: Double
 
-    /// The article's slot height to screen height (568 / 667 rounded, as the issue says).
+    /// The article's slot height to screen height (568 / 667, rounded).
     static let slotHeightRatio = 0.85
     /// The article's line spacing, points on its 667 pt-high screen.
     static let articleSpacing = 10.0

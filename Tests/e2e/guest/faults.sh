@@ -1,5 +1,5 @@
-# Tests/e2e, machines whose /etc/vitrine-e2e/checks says "faults" (std-vga): the faults
-# of issue 19 under systemd, sourced by vitrine-e2e (which gives now_us, val, prop,
+# Tests/e2e, machines whose /etc/vitrine-e2e/checks says "faults" (std-vga): the fault
+# checks under systemd, sourced by vitrine-e2e (which gives now_us, val, prop,
 # unit_facts, wait_running, wait_home, status_read, status_vals, S). Each step reports
 # VAL lines; the host (vm.py, fault_verdicts) gives the verdicts. Every wait has a hang
 # bound; times are figures.
