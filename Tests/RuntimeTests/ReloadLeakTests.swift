@@ -12,8 +12,8 @@ import Testing
 
 /// What a reload or a turn replaces is released: every paint pool's threads end when the
 /// pool goes, and the kiosk's old pipeline, compositor, scene, touch routing and show are
-/// freed once the new ones are in place. Before the fix each pool's threads kept the pool
-/// alive: a thread and ~2.5-8 MB more after every `ctl rotate` and every reload.
+/// freed once the new ones are in place. What it guards against: a pool whose threads
+/// keep the pool alive, a thread and megabytes more after every `ctl rotate` and reload.
 ///
 /// Other suites run in parallel in this process and start threads of their own, so the
 /// exact check is by thread id (/proc/self/task/TID must be gone); the process's thread

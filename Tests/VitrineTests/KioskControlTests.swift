@@ -5,9 +5,9 @@ import VitrineTestSupport
 /// The control socket against what scripts and stray files do: 200 silent connections
 /// held open don't lock `vitrine ctl` out and cost the kiosk bounded descriptors and
 /// memory; `ctl` tells "no kiosk" from "a kiosk that did not answer"; `--control` never
-/// replaces a file that is not a socket. Measured before the fix, on the release binary:
-/// with 5 silent connections `ctl status` took 2.0 s, with 200 it failed after 3 s with
-/// exit 69 "no kiosk answers".
+/// replaces a file that is not a socket. What it guards against: a server that serves
+/// connections in turn, where a few silent ones delay every `ctl status` and many make
+/// it fail as "no kiosk answers".
 @Suite(.serialized) struct KioskControlTests {
     let vitrine = ChildProcess.vitrineBinary()
 
@@ -119,11 +119,10 @@ import VitrineTestSupport
     }
 
     /// Out of descriptors, a waiting connection can't be accepted: without the server's
-    /// spare descriptor the listening socket stays readable and the loop spins. Measured
-    /// before the fix (debug build, busy machine), the kiosk held to 24 descriptors and
-    /// 40 connections made: none refused, and 52 clock ticks of CPU a second (half a core,
-    /// all of what it got) for as long as any waited. Now each connection over the limit
-    /// is answered with an error and closed, and the kiosk uses 0-7 ticks (the 40 accepts).
+    /// spare descriptor the listening socket stays readable and the loop spins, taking
+    /// all the CPU it gets for as long as any connection waits. With it, each connection
+    /// over the limit is answered with an error and closed, and the kiosk's CPU stays at
+    /// what the accepts cost.
     @Test func outOfDescriptorsTheControlSocketRefusesInsteadOfSpinning() throws {
         let dir = folder("emfile")
         let listener = try NotifyListener(path: dir + "/notify")

@@ -2,10 +2,9 @@ import Glibc
 import Testing
 import VitrineTestSupport
 
-/// The real kiosk reloaded and turned many times keeps its threads and memory. Measured
-/// on the release binary before the fix: 200 reloads left 202 threads and 1.56 GB
-/// resident; each reload kept ~8 MB and a paint thread, each turn ~2.5 MB and a paint
-/// thread; with a show folder the heap also grew ~4.5 MB a reload (see
+/// The real kiosk reloaded and turned many times keeps its threads and memory: what it
+/// guards against is a reload or a turn that keeps the old paint thread and its pictures
+/// (megabytes each time), and a heap that grows with every reload of a show folder (see
 /// `AllocatorTuning`).
 @Suite(.serialized) struct KioskReloadTests {
     let vitrine = ChildProcess.vitrineBinary()

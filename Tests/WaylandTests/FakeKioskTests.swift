@@ -183,8 +183,10 @@ struct FakeKioskTests {
     /// Under a compositor that behaves as Debian 12's cage 0.1.4 does (frame callbacks
     /// answered only for commits with damage, touch without wl_touch.frame), the launch
     /// plays to the home screen at rest (its still frames still get their callbacks) and a
-    /// tap on the Books tile opens the folder, counted as one whole touch. Seen in
-    /// Tests/e2e before the fixes: the kiosk stood in its launch, and deaf to touch.
+    /// tap on the Books tile opens the folder, counted as one whole touch. What it guards
+    /// against: a kiosk waiting for frame callbacks cage does not send for still frames
+    /// (standing in its launch) and for wl_touch.frame events it never sends (deaf to
+    /// touch).
     @Test func underACompositorLikeCage014TheLaunchEndsAndATapOpensTheFolder() throws {
         let fake = try FakeCompositor("kiosk-cage", ["--frames", "damage"])
         let k = try kiosk(fake)

@@ -11,10 +11,9 @@
 # after the last). Per kill: VAL kills.<i>=rc=... up=... pid=... kill_us=... MainPID=...
 # ExecMainStartTimestampMonotonic=... ActiveEnterTimestampMonotonic=... NRestarts=... The kill lands whenever the new kiosk is READY: in its launch, not at rest.
 KILLS=${KILLS:-50}
-# Seconds for the whole series (a hang bound: the 50 rounds took 662 s at host load
-# 11-14, 6-30 s a round, other Swift builds beside; expected 4-5 s a round at load 2):
-# past it the series stops short (the check fails, saying so) and the steps after it
-# still run.
+# Seconds for the whole series, a hang bound well above what the rounds take even on a
+# host busy with other builds (their times are figures in the summary): past it the
+# series stops short (the check fails, saying so) and the steps after it still run.
 KILLS_BUDGET=${KILLS_BUDGET:-900}
 kill_series() {
     local i pid rc up kill_us line end
@@ -187,8 +186,8 @@ UNPLUGS=${UNPLUGS:-20}
 unplug_loop() {
     local i held gone back tapped d0 b0 e0 saved=$TOUCH_DEADLINE t0
     t0=$(now_us)
-    # 400 s for the rounds together (a hang bound: 12 s a round at host load 5-6, 45 s at
-    # load 12-15).
+    # 400 s for the rounds together: a hang bound, several times what a round takes on a
+    # busy host.
     TOUCH_DEADLINE=$((t0 + 400 * 1000000))
     val unplugs.count "$UNPLUGS"
     val unplugs.restarts_before "$(prop NRestarts)"
