@@ -72,13 +72,10 @@ public struct AtomicFile: ~Copyable {
     /// Appends `bytes` to the temporary file.
     /// - Throws: `writeFailed` with `write`'s errno (ENOSPC, EIO, ...).
     public func write(_ bytes: [UInt8]) throws(ImageError) {
-        var written = 0
-        while written < bytes.count {
-            let n = retryingEINTR {
-                bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
-            }
-            guard n >= 0 else { throw .writeFailed(path: path, errno: errno) }
-            written += n
+        do throws(SystemCallError) {
+            try writeWhole(fd, bytes)
+        } catch {
+            throw .writeFailed(path: path, errno: error.errno)
         }
     }
 

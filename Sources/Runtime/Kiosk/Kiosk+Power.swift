@@ -53,9 +53,7 @@ extension Kiosk {
     /// `touch_*` keys.
     func powerLets(_ update: TouchUpdate) -> Bool {
         let verdict = power.touch(update.phase)
-        wakeCause = update.time
-        powerChanged()
-        wakeCause = nil
+        powerChanged(heardAt: update.time)
         return verdict == .pass
     }
 
@@ -86,8 +84,9 @@ extension Kiosk {
 
     /// Carries out the policy's output after it heard something, and arms the timer for
     /// its next change. Going dark stops the frames; waking repaints the whole screen,
-    /// at once (one frame period at most).
-    func powerChanged() {
+    /// at once (one frame period at most). `heardAt`: when what it heard happened (a
+    /// touch's own time, scene seconds); nil: now.
+    func powerChanged(heardAt time: Double? = nil) {
         if let change = power.carryOut(logger: logger) {
             logger.info(
                 "screen \(change.now.rawValue)",
@@ -95,7 +94,7 @@ extension Kiosk {
             if change.now == .off {
                 goDark()
             } else if change.was == .off {
-                wake()
+                wake(at: time ?? now)
             }
         }
         armPower()
@@ -124,9 +123,10 @@ extension Kiosk {
     }
 
     /// The whole screen repainted at once; the accelerometer sampled again, so a panel
-    /// turned while dark turns the picture as soon as the samples agree.
-    private func wake() {
-        wakeLatency.woke(at: wakeCause ?? now)
+    /// turned while dark turns the picture as soon as the samples agree. `time`: when
+    /// what woke it happened, for `wake_ms`.
+    private func wake(at time: Double) {
+        wakeLatency.woke(at: time)
         screenDark = false
         pipeline.compositor.invalidateTargets()
         forceNext = true

@@ -128,9 +128,6 @@ public final class Kiosk {
     /// Whether the screen is dark (off): no frame is asked for, timed or drawn until it
     /// wakes, which repaints it whole.
     var screenDark = false
-    /// When what is waking the screen happened (scene seconds): a touch's own time, set
-    /// while the policy hears it; nil: the moment it is heard.
-    var wakeCause: Double?
     /// The last wake's time to its first frame on screen, for `status`'s `wake_ms`.
     var wakeLatency = WakeLatency()
 

@@ -30,14 +30,10 @@ struct ScreenshotFile {
     /// - Throws: `.system` naming `write` and its errno (ENOSPC, EDQUOT, EIO, EPERM for a
     ///   sealed file...); part of the bytes may be written then.
     func write(_ bytes: [UInt8]) throws(ScreenshotError) {
-        var written = 0
-        while written < bytes.count {
-            let n = retryingEINTR {
-                bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
-            }
-            // A regular file takes at least one byte or says why (0 would loop forever).
-            guard n > 0 else { throw .system(SystemCallError("write", errno: n < 0 ? errno : EIO)) }
-            written += n
+        do throws(SystemCallError) {
+            try writeWhole(fd, bytes)
+        } catch {
+            throw .system(error)
         }
     }
 }
