@@ -973,16 +973,19 @@ class Run:
               and v.get("power_on.dpms") == "On" and crtc == "1")
         result(ok, "power-on", "ctl rc %s, status display=%s; kernel: dpms=%s crtc active=%s; %s" % (
             v.get("power_on.rc"), v.get("power_on.display"), v.get("power_on.dpms"), crtc or "(no debugfs state)", detail))
-        # The kiosk's own figure: from the command's arrival to the flip of its first frame.
-        if v.get("power_on.wake_ms") not in (None, "", "none"):
-            speed.append(("power_on_kiosk_wake_ms", v.get("power_on.wake_ms")))
-        # From the command to the first screendump of the home screen (upper bound: the
-        # line's poll to the screendump's end), host-observed under TCG.
-        if self.power_on_bound is not None:
-            back = next((f for f in self.frames if f.phase == "wake" and f.requested >= self.power_on_bound
-                         and f.cls == "home"), None)
+        self.wake_figures(v, speed, "power_on", "wake", self.power_on_bound, "power_on_ctl_to_frame_ms", "")
+
+    def wake_figures(self, v, speed, prefix, phase, bound, key, note):
+        """A wake's figures: the kiosk's own `wake_ms` (what woke it to the flip of its
+        first frame) from the status `prefix`, and, host-observed under TCG, from `bound`
+        (the poll before the guest's line) to the end of the first screendump of the home
+        screen in WATCH phase `phase` (an upper bound)."""
+        if v.get(prefix + ".wake_ms") not in (None, "", "none"):
+            speed.append((prefix + "_kiosk_wake_ms", v.get(prefix + ".wake_ms")))
+        if bound is not None:
+            back = next((f for f in self.frames if f.phase == phase and f.requested >= bound and f.cls == "home"), None)
             if back is not None:
-                speed.append(("power_on_ctl_to_frame_ms", "%.0f" % (1000 * (back.done - self.power_on_bound))))
+                speed.append((key, "%.0f%s" % (1000 * (back.done - bound), note)))
 
     def screenshot_verdicts(self, v, result, names):
         """`vitrine ctl screenshot` against the screendump of the same still screen
@@ -1310,15 +1313,8 @@ class Run:
         result(ok, "wake-touch", "dark first: %s; tap rc %s; status display=%s screen=%s, touches began %s -> %s; %s" % (
             "yes" if v.get("wake_touch.dark") == "0" else "no", v.get("wake_touch.rc"), v.get("wake_touch.display"),
             v.get("wake_touch.screen"), before, began, shown))
-        # The kiosk's own figure: from the tap's evdev time to the flip of the first frame.
-        if v.get("wake_touch.wake_ms") not in (None, "", "none"):
-            speed.append(("wake_touch_kiosk_wake_ms", v.get("wake_touch.wake_ms")))
-        if self.wake_touch_bound is not None:
-            back = next((f for f in self.frames if f.phase == "wake-touch" and f.requested >= self.wake_touch_bound
-                         and f.cls == "home"), None)
-            if back is not None:
-                speed.append(("wake_touch_to_frame_ms", "%.0f (evemu-play's start included)" % (
-                    1000 * (back.done - self.wake_touch_bound))))
+        self.wake_figures(v, speed, "wake_touch", "wake-touch", self.wake_touch_bound, "wake_touch_to_frame_ms",
+                          " (evemu-play's start included)")
 
         # `vitrine inputs` in the guest: the touchscreen listed and driving the show; without
         # the input group, exit 69 naming the group.
