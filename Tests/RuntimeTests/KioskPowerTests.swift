@@ -181,6 +181,32 @@ import VitrineTestSupport
         #expect(kiosk.orientation == .clockwise90, "sampled, but the picture did not turn")
     }
 
+    /// While dark, `rotate` and `reload` are carried out as always and draw nothing; the
+    /// wake's repaint is in the orientation asked for.
+    @Test func rotateAndReloadWorkWhileDarkAndTheWakeShowsThem() throws {
+        var settings = KioskSettings(mount: .upright, idleReset: 0)
+        settings.power = PowerSettings(screenOffAfter: 0)
+        let (kiosk, screen) = try started(on: HeadlessDisplay(width: 160, height: 96), settings)
+        try run(kiosk, until: 1.9)
+        #expect(kiosk.command("display off") == ["ok display=off"])
+        let drawn = kiosk.framesDrawn
+        #expect(kiosk.command("rotate 90") == ["ok rotation=90"])
+        #expect(kiosk.command("reload").first?.hasPrefix("ok show=") == true)
+        try run(kiosk, until: kiosk.now + 0.5)
+        #expect(kiosk.framesDrawn == drawn, "frames drawn while dark")
+        #expect(status(kiosk)["rotation"] == "90" && status(kiosk)["display"] == "off")
+        #expect(kiosk.command("display on") == ["ok display=on"])
+        #expect(screen.calls == [false, true])
+        // A bound only a hang would cross.
+        let end = kiosk.now + 10
+        while (kiosk.framesDrawn == drawn || kiosk.orientation != .clockwise90) && kiosk.now < end {
+            try kiosk.pollOnce()
+        }
+        #expect(kiosk.framesDrawn > drawn, "waking repaints")
+        #expect(kiosk.orientation == .clockwise90)
+        #expect((kiosk.pipeline.logicalWidth, kiosk.pipeline.logicalHeight) == (96, 160))
+    }
+
     @Test func controlCommandsSetTheBacklightAndRefuseBadLevels() throws {
         let tree = try BacklightTree(max: 100, level: 50)
         defer { tree.remove() }
