@@ -1,10 +1,13 @@
+internal import CLanes
+
 extension Surface {
     /// Copies `source` so that its pixel (0, 0) lands on this surface's (x, y), inside
     /// `clip` (SRC: no blending). Pixels the source does not cover are left alone.
     ///
     /// Formats: any 32-bit to any 32-bit (into xrgb8888 the alpha byte becomes 0xff;
     /// from xrgb8888 into argb8888 too, since xrgb is opaque), and rgb565 to rgb565.
-    /// A copy between formats of the same kind and size is a plain row-by-row memcpy.
+    /// A copy between formats of the same kind and size is a plain copy of the bytes
+    /// (`vitrine_copy_bytes`), row by row, or of the whole block for two gap-free surfaces.
     public func copy(from source: Surface, x: Int = 0, y: Int = 0, clip: PixelRect? = nil, path: KernelPath = .fast)
         throws(RasterError)
     {
@@ -27,20 +30,21 @@ extension Surface {
         -> Int
     {
         let bpp = format.bytesPerPixel
-        // Whole rows of two gap-free surfaces are one block: one memcpy for all of them.
+        // Whole rows of two gap-free surfaces are one block: one copy for all of them.
         if path == .fast && setAlpha == 0 && r.x == 0 && x == 0 && r.width == width && width == source.width
             && stride == rowBytes && source.stride == source.rowBytes
         {
-            (baseAddress + r.y * stride).copyMemory(
-                from: source.baseAddress + (r.y - y) * source.stride, byteCount: r.height * stride)
+            vitrine_copy_bytes(
+                baseAddress + r.y * stride, source.baseAddress + (r.y - y) * source.stride, r.height * stride)
             return r.area * bpp
         }
         for dy in r.y..<r.maxY {
             let sy = dy - y, sx = r.x - x
             switch (path, setAlpha) {
             case (.fast, 0):
-                (baseAddress + dy * stride + r.x * bpp).copyMemory(
-                    from: source.baseAddress + sy * source.stride + sx * bpp, byteCount: r.width * bpp)
+                vitrine_copy_bytes(
+                    baseAddress + dy * stride + r.x * bpp, source.baseAddress + sy * source.stride + sx * bpp,
+                    r.width * bpp)
             case (_, _) where bpp == 2:
                 let d = row(dy, as: UInt16.self) + r.x, s = source.row(sy, as: UInt16.self) + sx
                 for i in 0..<r.width { d[i] = s[i] }
