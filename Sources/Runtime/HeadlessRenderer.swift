@@ -284,11 +284,16 @@ public final class HeadlessRenderer {
     }
 
     /// After a frame is handed over, as the kiosk does in its gap between frames: what a
-    /// turn's later frames need (in no frame's time). Counted by `Tests/bench/gate` with
-    /// `frame(at:player:warning:)`.
+    /// turn's later frames need, or else a picture the scene's next frames may draw
+    /// (`PlayableScene.prepareAhead()`), in no frame's time. Counted by `Tests/bench/gate`
+    /// with `frame(at:player:warning:)`.
     @inline(never)
     func betweenFrames() throws(RenderError) {
-        do { try transition?.prepareNextFrames() } catch { throw .frame(error) }
+        guard let turn = transition else {
+            _ = scene.prepareAhead()
+            return
+        }
+        do { try turn.prepareNextFrames() } catch { throw .frame(error) }
     }
 
     /// After a frame, when nothing moves, no touch is down and nothing is due: what the

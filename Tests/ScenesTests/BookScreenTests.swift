@@ -98,6 +98,45 @@ import VitrineTestSupport
         #expect((g.scene.screen as! BookScreen).page == 1 && (g.scene.screen as! BookScreen).position == 1)
     }
 
+    /// Between frames the book fetches the pages a turn either way would draw
+    /// (`prepareAhead`, one a call, until none is left), so a turn's frames resample
+    /// nothing; once it settles on the next page, the pages beyond it are fetched in turn.
+    @Test func pagesAreFetchedAheadOfATurn() throws {
+        let h = try ShowHarness(start: .book("atlas"))
+        let book = try #require(h.scene.screen as? BookScreen)
+        let y = Int(Double(h.scene.height) / 2)
+        let W = Double(h.scene.width)
+        h.frame(at: 0.1)
+        var fetched = 0
+        while h.scene.prepareAhead() {
+            fetched += 1
+            try #require(fetched < 50, "the look-ahead never ends")
+        }
+        #expect(fetched > 0)
+        let before = h.scene.pictures.made
+        // Open the cover, then turn a page: every frame finds its pictures made, as long
+        // as the look-ahead runs between them.
+        try h.load("0.2 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n1.0 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n")
+        var t = 0.1
+        var madeInFrames = 0
+        while t < 2 {
+            t += 1.0 / 60
+            let m = h.scene.pictures.made
+            h.frame(at: t)
+            madeInFrames += h.scene.pictures.made - m
+            while h.scene.prepareAhead() {}
+        }
+        #expect(book.page == 1 && book.position == 1)
+        #expect(madeInFrames == 0, "frames resampled \(madeInFrames) pictures")
+        #expect(h.scene.pictures.made > before, "the pages beyond page 0 fetched ahead")
+        // Without the look-ahead, the same turns resample in their frames.
+        let g = try ShowHarness(start: .book("atlas"))
+        try g.load("0.2 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n1.0 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n")
+        let m0 = g.scene.pictures.made
+        g.run(until: 2, step: 1.0 / 60)
+        #expect(g.scene.pictures.made > m0)
+    }
+
     /// The back button goes to the shelf when the book was opened from it, else home;
     /// the menu button opens the menu.
     @Test func backAndMenu() throws {

@@ -109,6 +109,10 @@ public final class Kiosk {
     /// gestures' deadlines looked at once a period, not in a busy loop; a touch or a
     /// command still gets its frame at once.
     var lastTickAt = -Double.infinity
+    /// Whether the scene fetched a picture ahead after the last tick
+    /// (`PlayableScene.prepareAhead()`): at rest, the loop ticks again a period later for
+    /// the next, until it has none.
+    var aheadPending = false
     /// The scene time of the frame being made, while `frame(at:force:)` runs (nil
     /// otherwise): a frame asked for meanwhile (a turn's rebuild asks for one) comes a
     /// period after it, not at once. Else every `rotate` carried out in a frame armed
@@ -402,6 +406,7 @@ public final class Kiosk {
         if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
         guard force || pipeline.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
+            prepareAhead()
             return
         }
         do {
@@ -438,9 +443,17 @@ public final class Kiosk {
             } catch {
                 logger.warning("rotation: \(error)")
             }
+        } else {
+            prepareAhead()
         }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
         wakeLatency.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
+    }
+
+    /// In the gap after a tick: one picture the scene's next frames may draw, fetched now
+    /// (`PlayableScene.prepareAhead()`); not while an orientation's turn prepares its own.
+    func prepareAhead() {
+        aheadPending = transition == nil && scene.prepareAhead()
     }
 
     /// Whether anything on screen still moves: the scene, or an orientation's turn.
@@ -484,6 +497,9 @@ public final class Kiosk {
         {
             // The loop's own next tick: a period after the last one, drawn or not.
             requestFrame(notBefore: lastTickAt + framePeriod)
+        } else if aheadPending {
+            // At rest with pictures still to fetch ahead: the next one a period later.
+            armFrame(at: Swift.min(lastTickAt + framePeriod, scene.nextChange ?? .infinity))
         } else if let later = scene.nextChange {
             // Asleep until then: a timer, not a frame each vblank.
             armFrame(at: later)

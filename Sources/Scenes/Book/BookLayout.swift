@@ -184,6 +184,20 @@ struct BookLayout: Equatable {
         out.reverse()
     }
 
+    /// Every item the closed book draws while it opens from the shelf (p = `minPage`,
+    /// lift rising from 0 to 1: leaves that lay hidden under the cover show as they
+    /// fan out), in the order they first show, the cover first: what must be fetched
+    /// before the opening's frames draw them. Lift sampled every 1/60.
+    func openingItems() -> [Int] {
+        var items: [Int] = []
+        for step in 0...60 {
+            for d in drawList(page: Self.minPage, lift: Double(step) / 60) where !items.contains(d.item) {
+                items.append(d.item)
+            }
+        }
+        return items
+    }
+
     /// An item of `ordered(page:lift:)`, with its ratio before squashing (for ties).
     typealias Ordered = (d: Drawn, raw: Double)
 

@@ -88,10 +88,11 @@ final class BookPictures {
     }
 }
 
-/// Fetches, one picture a step, what a book's first frame draws (p = -1: the cover and
-/// the leaves fanned under it), so that opening the book from the shelf fetches nothing
-/// in its frames (`ShelfScreen` runs a step a frame while it rests on the book): the
-/// cover's size (it decides the page's), then the cover, then each fanned leaf.
+/// Fetches, one picture a step, what a book's opening from the shelf draws (p = -1: the
+/// cover and the leaves fanning out under it, `BookLayout.openingItems()`), so that
+/// the opening fetches nothing in its frames (`ShelfScreen` runs a step a frame while
+/// it rests on the book): the cover's size (it decides the page's), then the cover,
+/// then each fanned leaf in the order they show.
 /// A decode and a resample of a page take a frame's time or more: done in the
 /// opening's frames, each was a frame missed.
 final class BookWarmUp {
@@ -103,6 +104,10 @@ final class BookWarmUp {
     private var book: BookPictures?
     /// The items still to fetch, in order (once `book` is known).
     private var items: [Int] = []
+    /// What was fetched, held until the warm-up is let go (the opening starts, or the
+    /// row moves to another book): the show's picture cache may otherwise let go of a
+    /// picture only it holds to make room for the next one (the covers warmed after).
+    private var held: [Surface] = []
     private(set) var isDone = false
 
     init(id: String, show: Show, pictures: ShowPictures, width: Double, height: Double) {
@@ -116,14 +121,17 @@ final class BookWarmUp {
             // The cover's size: decodes it.
             let b = BookPictures(id: id, show: show, pictures: pictures, width: width, height: height)
             book = b
-            items = [0] + b.layout.drawList(page: BookLayout.minPage).map(\.item).filter { $0 != 0 }.reversed()
+            items = [0] + b.layout.openingItems().filter { $0 != 0 }
             return
         }
         guard !items.isEmpty else {
             isDone = true
             return
         }
-        _ = book.resampled(items.removeFirst())
+        let item = items.removeFirst()
+        if let picture = book.resampled(item) { held.append(picture) }
+        // The cover's shade is made from it unrounded (`BookScreen.Slot.unrounded`).
+        if item == 0, let plain = book.unroundedCover() { held.append(plain) }
         if items.isEmpty { isDone = true }
     }
 }

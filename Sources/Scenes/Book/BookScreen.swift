@@ -135,6 +135,16 @@ final class BookScreen: ShowScreen {
     /// page turn then makes no page-sized surface (one page of memory while the book is
     /// open).
     private var spareShade: Surface?
+    /// The pages `prepareAhead()` fetched for items not drawn yet, by item, since the book
+    /// last settled on `aheadPage`: held here until a slot takes them, since the show's
+    /// picture cache may let go of pictures only it holds to make room for the next;
+    /// and the draw lists they are worked out in.
+    private var ahead: [Int: Surface] = [:]
+    private var aheadPage: Int?
+    private var aheadDrawn: [BookLayout.Drawn] = []
+    private var aheadScratch: [BookLayout.Ordered] = []
+    /// `BookLayout.openingItems()`, worked out at the first look-ahead of an opening.
+    private var openingItems: [Int]?
 
     /// Where a swipe over the book starts and ends: across the middle 60% of the content
     /// area, at its vertical centre (leftwards for `forward`).
@@ -418,6 +428,44 @@ final class BookScreen: ShowScreen {
         }
     }
 
+    /// Page positions whose items a turn from `page` draws, nearest first: the spread
+    /// itself, each neighbouring leaf half-turned (its front, its back and what it
+    /// uncovers) and the neighbouring spreads, in `page`'s whole pages.
+    private static let aheadOffsets: [Double] = [0, 0.5, -0.5, 1, -1]
+
+    /// Between frames: fetches the picture of one item a turn from the page the book
+    /// rests at or settles to would draw (`aheadOffsets`), so that a turn's frames find
+    /// their pages resampled; true when it fetched one (or looked one up), false once
+    /// every such item has its picture. A decode and a resample of a page take a frame's
+    /// time or more: fetched in a turn's frame, each was a frame missed.
+    override func prepareAhead() -> Bool {
+        if aheadPage != page {
+            // Settled elsewhere: what was fetched for the old page goes back to the cache.
+            aheadPage = page
+            ahead.removeAll(keepingCapacity: true)
+        }
+        if opening != nil {
+            // Opening from the shelf: the leaves that fan out under the cover first.
+            if openingItems == nil { openingItems = layout.openingItems() }
+            for item in openingItems! where fetchAhead(item) { return true }
+        }
+        for offset in Self.aheadOffsets {
+            let q = Double(page) + offset
+            guard q >= BookLayout.minPage, q <= layout.maxPage else { continue }
+            layout.drawList(page: q, lift: 1, into: &aheadDrawn, scratch: &aheadScratch)
+            for d in aheadDrawn where fetchAhead(d.item) { return true }
+        }
+        return false
+    }
+
+    /// Fetches item `item`'s page into `ahead` unless a slot or `ahead` has it; true
+    /// when it did.
+    private func fetchAhead(_ item: Int) -> Bool {
+        guard slots[item] == nil, ahead[item] == nil else { return false }
+        ahead[item] = picture(item)
+        return true
+    }
+
     /// An item's layers, made (its picture fetched) when first needed.
     private func slot(for item: Int) -> Slot {
         if let s = slots[item] { return s }
@@ -427,7 +475,7 @@ final class BookScreen: ShowScreen {
         clip.allowsHitTesting = false
         let page = Layer(name: "book.item\(item)", bounds: size)
         let anchor = Point2D(x: item % 2 == 0 ? 0 : 1, y: 0.5)
-        let picture = self.picture(item)
+        let picture = ahead.removeValue(forKey: item) ?? self.picture(item)
         page.contents = .image(picture)
         page.allowsHitTesting = false
         let shadow = Layer(name: "book.shadow\(item)", bounds: size)

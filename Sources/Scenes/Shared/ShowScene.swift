@@ -228,6 +228,15 @@ public final class ShowScene {
     /// The screen shown (or being slid to).
     var screenShown: ShowScreen { screen ?? home }
 
+    /// Between frames (the runtime calls it after each frame, and after a tick that drew
+    /// nothing): at most one picture the shown screen's next frames may draw, fetched
+    /// now, so that none of those frames decodes or resamples (a book's pages a turn
+    /// either way). True when one was fetched. Nothing while the doors are on screen.
+    public func prepareAhead() -> Bool {
+        guard launch == nil, screen != nil || homeScreen != nil else { return false }
+        return screenShown.prepareAhead()
+    }
+
     /// Builds the home screen under everything else.
     @discardableResult
     func buildHome() -> HomeScreen {

@@ -53,6 +53,10 @@ class ShowScreen {
     /// the current layout (nil: the standard bar, `MenuBar.standard`).
     var menuBar: MenuBar? { nil }
 
+    /// Between frames: fetches at most one picture the screen's next frames may draw
+    /// (`ShowScene.prepareAhead()`); true when it fetched one. Nothing by default.
+    func prepareAhead() -> Bool { false }
+
     /// When nothing moves at `time` but the screen wants an update later without a
     /// touch, for work that changes nothing on screen (the shelf's warm-up of a book's
     /// pictures), that time in seconds; nil for none.

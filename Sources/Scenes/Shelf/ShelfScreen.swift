@@ -389,6 +389,9 @@ final class ShelfScreen: PlainScreen {
     /// How many covers each side of the centred one the warm-up fetches both pictures of.
     static let warmCovers = 3
 
+    /// Between frames while a book opens: that book's pictures ahead (its first pages).
+    override func prepareAhead() -> Bool { opening?.screen.prepareAhead() ?? false }
+
     override func nextChange(after time: Double) -> Double? {
         guard let since = restingSince, opening == nil else { return nil }
         // The centred book's warm-up not begun yet (it begins after the delay), or not done.
