@@ -103,6 +103,7 @@ import VitrineTestSupport
     /// nothing; once it settles on the next page, the pages beyond it are fetched in turn.
     @Test func pagesAreFetchedAheadOfATurn() throws {
         let h = try ShowHarness(start: .book("atlas"))
+        h.looksAhead = false
         let book = try #require(h.scene.screen as? BookScreen)
         let y = Int(Double(h.scene.height) / 2)
         let W = Double(h.scene.width)
@@ -131,6 +132,7 @@ import VitrineTestSupport
         #expect(h.scene.pictures.made > before, "the pages beyond page 0 fetched ahead")
         // Without the look-ahead, the same turns resample in their frames.
         let g = try ShowHarness(start: .book("atlas"))
+        g.looksAhead = false
         try g.load("0.2 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n1.0 swipe 230 \(y) \(Int(230 - 0.6 * W)) \(y) 0.2\n")
         let m0 = g.scene.pictures.made
         g.run(until: 2, step: 1.0 / 60)

@@ -274,6 +274,9 @@ import Testing
     @Test func warmUpBeforeOpening() throws {
         let assets = ShowFixture.assets()
         let h = try ShowHarness(assets: assets, start: .shelf)
+        // The warm-up alone (the book's own look-ahead between frames would fetch its
+        // pages too).
+        h.looksAhead = false
         let shelf = try #require(h.scene.screen as? ShelfScreen)
         _ = assets.takeWarnings()
         h.frame(at: 0.1)

@@ -93,7 +93,12 @@ final class ShowHarness {
         player = TouchScript.Player(try TouchScript.parse(script, path: "test.touch"))
     }
 
-    /// One frame at `t`: the script's events up to t, the router's tick, the scene's update.
+    /// Whether `frame(at:)` lets the scene fetch ahead after its update, as the runtime
+    /// does between frames (`ShowScene.prepareAhead()`, one picture).
+    var looksAhead = true
+
+    /// One frame at `t`: the script's events up to t, the router's tick, the scene's
+    /// update; then, as between two frames, the scene's look-ahead (`looksAhead`).
     func frame(at t: Double) {
         time = t
         if player != nil {
@@ -101,6 +106,7 @@ final class ShowHarness {
         }
         router.tick(time: t)
         scene.update(time: t)
+        if looksAhead { _ = scene.prepareAhead() }
     }
 
     /// Frames every `step` seconds up to `end`, calling `observe` after each.

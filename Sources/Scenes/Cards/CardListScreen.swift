@@ -31,13 +31,11 @@ import Show
 /// Layers: only the cards near the viewport (`CardListLayout.near`: displayed or within
 /// half a viewport) have layers (`CardView`, reused as cards come and go), so a list of
 /// 1000 cards holds as many views as one of 20. A card's text and picture are drawn when
-/// its view is given the card: at once for the cards displayed on screen, and for the
-/// others one card per update (`prefetchPerUpdate`; none in an update that gave a card
-/// on screen its view): first the displayed cards still off screen (a list sliding in
-/// from the right draws its first cards one a frame before they come into view), then
-/// ahead of the scroll (while two or more cards tip, only a card within a card's height
-/// of being displayed). So opening a long list draws one card a frame, and a scroll
-/// rarely draws a card in the frame that shows it.
+/// its view is given the card: at once, in the frame, for the cards displayed on screen,
+/// and for the others one card between two frames (`prepareAhead()`): first the
+/// displayed cards still off screen (a list sliding in from the right draws its first
+/// cards one a gap before they come into view), then ahead of the scroll. So opening a
+/// long list draws one card a gap, and a scroll rarely draws a card in a frame.
 ///
 /// Tap: a card's tap opens its detail (`CardDetail`: the picture large, the whole text);
 /// its back button returns to the list where it was. The list's offset is drawn at whole
@@ -78,8 +76,9 @@ final class CardListScreen: ShowScreen {
     /// (made once).
     private let cardShadow: [(rect: PixelRect, picture: Surface)]
 
-    /// Cards beyond the displayed ones given a view in one update, at most.
-    static let prefetchPerUpdate = 1
+    /// The last update's cards (displayed, near) and scroll velocity (points a second):
+    /// what `prepareAhead()` gives views to.
+    private var ahead: (visible: Range<Int>, near: Range<Int>, velocity: Double)?
     /// The z position of a card tipping in (or fading): above the cards at rest.
     static let enteringZ = 1_000_000.0
 
@@ -316,46 +315,39 @@ final class CardListScreen: ShowScreen {
             v.recycle()
             pool.append(v)
         }
-        var budget = Self.prefetchPerUpdate
-        // Displayed cards on screen now get their views at once (and nothing else is
-        // drawn ahead in this frame); displayed cards still off screen (the list sliding
-        // in from the right) come first among the few drawn ahead.
+        // Displayed cards on screen now get their views at once; the others between
+        // frames (`prepareAhead()`).
         let shift = layer.position.x - metrics.width / 2
         for i in visible where views[i] == nil {
             let f = layout.frame(i, offset: offset)
             guard shift + f.minX < metrics.width, shift + f.minX + f.width > 0 else { continue }
             assignView(to: i)
-            budget = 0
         }
-        prefetch(visible, budget: &budget)
-        let below = visible.upperBound..<Swift.max(visible.upperBound, near.upperBound)
-        let above = near.lowerBound..<Swift.max(near.lowerBound, visible.lowerBound)
-        // While two or more cards tip (the frame's costliest draws), a card is drawn
-        // ahead only when it is within a card of being displayed; otherwise the next
-        // lighter frame draws it.
-        let busy = state.entrances.count > 1
-        let within = busy ? layout.pitch : Double.infinity
-        // Ahead of the scroll first: below when it moves down the list (or rests).
-        if velocity >= 0 {
-            prefetch(below, within: within, budget: &budget)
-            prefetch(above.reversed(), within: within, budget: &budget)
-        } else {
-            prefetch(above.reversed(), within: within, budget: &budget)
-            prefetch(below, within: within, budget: &budget)
-        }
+        ahead = (visible, near, velocity)
     }
 
-    /// Gives views to `cards` without one, in order, while `budget` lasts: all of them
-    /// (`within` infinite), or only those whose slot is within `within` points of the
-    /// viewport.
-    private func prefetch(_ cards: some Sequence<Int>, within: Double = .infinity, budget: inout Int) {
-        for i in cards where budget > 0 && views[i] == nil {
-            let f = layout.frame(i, offset: offset)
-            let distance = Swift.max(f.minY - layout.viewport.height, -f.maxY, 0)
-            guard distance <= within else { return }
-            assignView(to: i)
-            budget -= 1
-        }
+    /// Between frames: gives one card near the viewport its view (its text and picture
+    /// drawn), so that the frame that shows it draws none: first the displayed cards
+    /// still off screen (the list sliding in from the right), then ahead of the scroll
+    /// (below when it moves down the list or rests), then behind it. True when it gave
+    /// one.
+    override func prepareAhead() -> Bool {
+        guard let (visible, near, velocity) = ahead else { return false }
+        let below = visible.upperBound..<Swift.max(visible.upperBound, near.upperBound)
+        let above = near.lowerBound..<Swift.max(near.lowerBound, visible.lowerBound)
+        if prefetch(visible) { return true }
+        return velocity >= 0
+            ? prefetch(below) || prefetch(above.reversed()) : prefetch(above.reversed()) || prefetch(below)
+    }
+
+    /// Gives the first card of `cards` without a view its view, placed as the last
+    /// update placed the others; true when there was one.
+    private func prefetch(_ cards: some Sequence<Int>) -> Bool {
+        guard let i = cards.first(where: { views[$0] == nil }) else { return false }
+        assignView(to: i)
+        guard let v = views[i] else { return false }
+        place(v, card: i, offset: offset, time: state.lastTime)
+        return true
     }
 
     private func assignView(to i: Int) {
