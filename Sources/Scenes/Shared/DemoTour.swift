@@ -94,7 +94,7 @@ public enum DemoTour {
             let (w, h) = (panel.logicalWidth, panel.logicalHeight)
             metrics = ScreenMetrics(width: w, height: h)
             home = HomeLayout(home: show.home, width: w, height: h)
-            time = show.launch.hold + Swift.max(0, show.launch.duration) + 0.6 - DemoTour.step
+            time = (show.launch.map { $0.hold + Swift.max(0, $0.duration) } ?? 0) + 0.6 - DemoTour.step
         }
 
         mutating func run() {
