@@ -8,11 +8,13 @@ extension Show {
     /// another key (a book's cover as a tile's icon) is listed once, under its first key.
     public var namedPictures: [(key: String, path: AssetPath)] {
         var all: [(String, AssetPath)] = []
-        for (name, image) in [
-            ("left_door", launch.leftDoor), ("right_door", launch.rightDoor), ("background", launch.background),
-        ] {
-            all.append(("launch.\(name).portrait", image.portrait))
-            all.append(("launch.\(name).landscape", image.landscape))
+        if let launch {
+            for (name, image) in [
+                ("left_door", launch.leftDoor), ("right_door", launch.rightDoor), ("background", launch.background),
+            ] {
+                all.append(("launch.\(name).portrait", image.portrait))
+                all.append(("launch.\(name).landscape", image.landscape))
+            }
         }
         all.append(("home.wallpaper", home.wallpaper))
         for (i, tile) in home.tiles.enumerated() { all.append(("home.tiles[\(i)].icon", tile.icon)) }
@@ -49,6 +51,10 @@ extension Show {
             }
         }
         for (i, item) in menu.enumerated() { all.append(("menu.items[\(i)].title", item.title)) }
+        // The labels an author set (the English defaults are in every font's reach).
+        for (key, path, _) in ShowLabels.keys where labels[keyPath: path] != ShowLabels.english[keyPath: path] {
+            all.append(("labels.\(key)", labels[keyPath: path]))
+        }
         var seen: Set<String> = []
         return all.filter { !$0.1.isEmpty && seen.insert($0.1).inserted }
     }

@@ -1,10 +1,12 @@
 import ConfigFile
 
 extension Show {
-    /// The show as a `show.toml` (top-level `title`, then `[launch]`, `[home]`, each
-    /// `[[folder]]`, `[[book]]`, `[[cards]]` and `[menu]`), with a comment header and a
-    /// comment on each setting: what `vitrine show init` writes, for a person to edit.
-    /// Every setting is written, defaults included, so the file shows what can be set;
+    /// The show as a `show.toml` (top-level `title`, then `[launch]` when the show has
+    /// one, `[home]`, each `[[folder]]`, `[[book]]`, `[[cards]]`, `[menu]` when it has
+    /// items, and `[labels]`), with a comment header and a comment on each setting: what
+    /// `vitrine show init` writes, for a person to edit. Every setting is written,
+    /// defaults included, so the file shows what can be set (a label left at its default
+    /// is written commented out, showing what can be translated);
     /// `Show.parse(text: manifestText(), path:)` gives back this show (ids valid).
     public func manifestText() -> String {
         var out = """
@@ -15,14 +17,22 @@ extension Show {
 
             title = \(q(title))
 
-            [launch]
-            left_door = \(oriented(launch.leftDoor))
-            right_door = \(oriented(launch.rightDoor))
-            background = \(oriented(launch.background))
-            hold = \(n(launch.hold))  # seconds the closed doors stay once orientation is known
-            duration = \(n(launch.duration))  # seconds the doors take to open
-            curve = \(q(launch.curve.description))  # linear | ease-in | ease-out | ease-in-out | cubic-bezier(x1, y1, x2, y2)
 
+            """
+        if let launch {
+            out += """
+                [launch]
+                left_door = \(oriented(launch.leftDoor))
+                right_door = \(oriented(launch.rightDoor))
+                background = \(oriented(launch.background))
+                hold = \(n(launch.hold))  # seconds the closed doors stay once orientation is known
+                duration = \(n(launch.duration))  # seconds the doors take to open
+                curve = \(q(launch.curve.description))  # linear | ease-in | ease-out | ease-in-out | cubic-bezier(x1, y1, x2, y2)
+
+
+                """
+        }
+        out += """
             [home]
             wallpaper = \(q(home.wallpaper))
             columns = \(home.columns)  # tiles per row in portrait, 1 to 12
@@ -77,6 +87,18 @@ extension Show {
                 items = \(list(menu.map { "{ title = \(q($0.title)), open = \(q($0.open.description)) }" }))
 
                 """
+        }
+        out += """
+
+            [labels]
+            # The words Vitrine draws by itself, to translate; a key left commented keeps
+            # the English shown.
+
+            """
+        for (key, path, what) in ShowLabels.keys {
+            let text = labels[keyPath: path]
+            let set = text != ShowLabels.english[keyPath: path]
+            out += "\(set ? "" : "# ")\(key) = \(q(text))  # \(what)\n"
         }
         return out
     }

@@ -6,11 +6,13 @@ extension Show {
     /// The pictures that cover a whole screen, aspect kept and cropped (home's
     /// wallpaper, the launch's backgrounds), with the key each is given under.
     var coveringPictures: [(key: String, path: AssetPath)] {
-        [
-            ("home.wallpaper", home.wallpaper),
-            ("launch.background.portrait", launch.background.portrait),
-            ("launch.background.landscape", launch.background.landscape),
-        ]
+        [("home.wallpaper", home.wallpaper)]
+            + (launch.map {
+                [
+                    ("launch.background.portrait", $0.background.portrait),
+                    ("launch.background.landscape", $0.background.landscape),
+                ]
+            } ?? [])
     }
 
     /// The least part of a covering picture that must show on some screen: less, and the

@@ -2,16 +2,21 @@
 /// (ShowDemo's `DemoShow.show`). Asset paths are relative to the show folder.
 public struct Show: Hashable, Sendable {
     public var title: String
-    public var launch: LaunchSection
+    /// The launch doors of a cold start; nil: the show starts at home (`[launch]` is
+    /// optional).
+    public var launch: LaunchSection?
     public var home: HomeSection
     public var folders: [Folder]
     public var books: [Book]
     public var cardLists: [CardList]
+    /// The drop-down menu's items; none: no screen draws a menu button.
     public var menu: [MenuItem]
+    /// The words the runtime draws by itself (`[labels]`), English by default.
+    public var labels: ShowLabels
 
     public init(
-        title: String, launch: LaunchSection, home: HomeSection, folders: [Folder] = [], books: [Book] = [],
-        cardLists: [CardList] = [], menu: [MenuItem] = []
+        title: String, launch: LaunchSection?, home: HomeSection, folders: [Folder] = [], books: [Book] = [],
+        cardLists: [CardList] = [], menu: [MenuItem] = [], labels: ShowLabels = .english
     ) {
         self.title = title
         self.launch = launch
@@ -20,7 +25,11 @@ public struct Show: Hashable, Sendable {
         self.books = books
         self.cardLists = cardLists
         self.menu = menu
+        self.labels = labels
     }
+
+    /// Whether the screens draw a menu button: only when the menu has items.
+    public var hasMenu: Bool { !menu.isEmpty }
 
     /// The folder with `id`, nil if none.
     public func folder(id: String) -> Folder? { folders.first { $0.id == id } }

@@ -6,10 +6,11 @@ import Motion
 /// types, ranges, ids and asset paths as it goes, and `open` targets once every id is
 /// known (a tile may open a folder defined further down).
 ///
-/// Required: `title`, `[launch]` (its three pictures), `[home]` (`wallpaper`, `tiles`).
-/// Optional: `[[folder]]`, `[[book]]`, `[[cards]]`, `[menu]` (with `items` when present),
-/// and every setting with a default (`hold`, `duration`, `curve`, `columns`, the `tip_*`
-/// settings, `again`, a card's `subtitle` and `text`).
+/// Required: `title`, `[home]` (`wallpaper`, `tiles`).
+/// Optional: `[launch]` (its three pictures required when present), `[[folder]]`,
+/// `[[book]]`, `[[cards]]`, `[menu]` (`items` may be left out or empty: no menu),
+/// `[labels]` (each label), and every setting with a default (`hold`, `duration`,
+/// `curve`, `columns`, the `tip_*` settings, `again`, a card's `subtitle` and `text`).
 struct ShowReader {
     let document: ConfigDocument
     /// `open` targets, checked once all ids are known: the table and key to blame.
@@ -19,9 +20,9 @@ struct ShowReader {
 
     mutating func read() throws(ConfigError) -> Show {
         let root = document.root
-        try root.requireKnownKeys(["title", "launch", "home", "folder", "book", "cards", "menu"])
+        try root.requireKnownKeys(["title", "launch", "home", "folder", "book", "cards", "menu", "labels"])
         let title = try nonEmptyString(root, "title")
-        let launch = try readLaunch(try root.table("launch"))
+        let launch = try root.optionalTable("launch").map { t throws(ConfigError) in try readLaunch(t) }
         let home = try readHome(try root.table("home"))
 
         var folders: [Folder] = []
@@ -46,8 +47,7 @@ struct ShowReader {
         var menu: [MenuItem] = []
         if let t = try root.optionalTable("menu") {
             try t.requireKnownKeys(["items"])
-            let items = try t.tableArray("items")
-            if items.isEmpty { throw t.error("items", "must list at least one item") }
+            let items = try t.optionalTableArray("items") ?? []
             if items.count > Limits.menuItems {
                 let over = items[Limits.menuItems]
                 throw ConfigError(
@@ -60,9 +60,11 @@ struct ShowReader {
             }
         }
 
+        let labels = try root.optionalTable("labels").map { t throws(ConfigError) in try readLabels(t) } ?? .english
+
         let show = Show(
             title: title, launch: launch, home: home, folders: folders, books: books, cardLists: cardLists,
-            menu: menu)
+            menu: menu, labels: labels)
         try checkTargets(show)
         return show
     }
@@ -90,6 +92,18 @@ struct ShowReader {
             }
         }
         return launch
+    }
+
+    /// `[labels]`: each key a string (any text, "" included), unknown keys refused with
+    /// the nearest known one.
+    private func readLabels(_ t: ConfigTable) throws(ConfigError) -> ShowLabels {
+        let keys = ShowLabels.keys
+        try t.requireKnownKeys(keys.map(\.key))
+        var labels = ShowLabels.english
+        for (key, path, _) in keys {
+            if let text = try t.optionalString(key) { labels[keyPath: path] = text }
+        }
+        return labels
     }
 
     private func oriented(_ t: ConfigTable, _ key: String) throws(ConfigError) -> OrientedImage {

@@ -68,7 +68,7 @@ extension Show {
         var paths: [AssetPath] = []
         var seen = Set<AssetPath>()
         func add(_ p: AssetPath) { if seen.insert(p).inserted { paths.append(p) } }
-        for o in [launch.leftDoor, launch.rightDoor, launch.background] {
+        for o in launch.map({ [$0.leftDoor, $0.rightDoor, $0.background] }) ?? [] {
             add(o.portrait)
             add(o.landscape)
         }

@@ -381,19 +381,28 @@ import VitrineTestSupport
 
     // MARK: Bad input
 
-    /// No items: the menu drops with its bar and "No menu items", takes no item taps, and
-    /// its button closes it.
+    /// No items: home has no menu button and a tap where it was does nothing; the menu
+    /// opened by a target (a tile's `open = "menu"`) drops with its bar and the show's
+    /// `menu_empty` text, takes no item taps, and its own button closes it.
     @Test func noItems() throws {
         var show = ShowFixture.show
         show.menu = []
+        show.labels.menuEmpty = "Keine Einträge"
         let h = try Self.harness(start: .home, show: show)
-        try h.load(h.tap(h.metrics.menuButton.centre, at: 0.2) + h.tap(Point2D(x: 400, y: 240), at: 2.5)
-            + h.tap(h.metrics.menuButton.centre, at: 3))
-        h.run(until: 2.8, step: 1.0 / 60)
+        #expect(h.scene.home.menuButton.superlayer == nil)
+        try h.load(h.tap(h.metrics.menuButton.centre, at: 0.2) + h.tap(Point2D(x: 400, y: 240), at: 3.5)
+            + h.tap(h.metrics.menuButton.centre, at: 4))
+        h.run(until: 0.9, step: 1.0 / 60)
+        #expect(h.scene.menu == nil && h.scene.current == .home && !h.scene.isAnimating)
+        h.scene.open(.menu, time: 1)
+        h.run(until: 3.8, step: 1.0 / 60)
         let m = try #require(h.scene.menu)
-        #expect(m.rows.isEmpty && m.blade.sublayers.contains { $0.name == "menu.empty" })
+        let empty = try #require(m.blade.sublayers.first { $0.name == "menu.empty" })
+        guard case .text(let said, _) = empty.contents else { throw ShowLabelsSceneTests.NotText(name: empty.name) }
+        #expect(said == "Keine Einträge")
+        #expect(m.rows.isEmpty)
         #expect(m.isOpening && h.scene.current == .menu)
-        h.run(until: 6, step: 1.0 / 60)
+        h.run(until: 7, step: 1.0 / 60)
         #expect(h.scene.menu == nil && h.scene.current == .home)
     }
 

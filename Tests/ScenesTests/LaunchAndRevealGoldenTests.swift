@@ -35,7 +35,7 @@ import VitrineTestSupport
     /// between them; at 1.2 s the doors are gone.
     @Test(arguments: [0, 90], [0, 0.3, 0.6, 0.9, 1.2]) func launch(mount: Int, after: Double) throws {
         let h = try Self.harness(mount: mount, start: nil)
-        let launch = DemoShow.show.launch
+        let launch = DemoShow.show.launch!
         let t = launch.hold + after
         h.scene.update(time: 0)
         _ = try h.render()

@@ -28,11 +28,11 @@ import Testing
         #expect(!doors.needsBackground && doors.background.contents == .none)
         // The runtime is asked for an update a frame later, well within the hold.
         let next = try #require(scene.nextChange)
-        #expect(next > 0 && next < DemoShow.show.launch.hold)
+        #expect(next > 0 && next < DemoShow.show.launch!.hold)
         scene.update(time: next)
         #expect(scene.homeScreen != nil)
         #expect(!doors.needsBackground && doors.background.contents == .none)
-        #expect(scene.nextChange == DemoShow.show.launch.hold)  // then asleep until the doors open
+        #expect(scene.nextChange == DemoShow.show.launch!.hold)  // then asleep until the doors open
     }
 
     @Test func theRuntimeFinishesTheStartWithoutAFrame() throws {
@@ -40,7 +40,7 @@ import Testing
         scene.finishStart()  // the kiosk, after its first frame and READY=1
         #expect(scene.homeScreen != nil)
         #expect(try #require(scene.launch).needsBackground == false)
-        #expect(scene.nextChange == DemoShow.show.launch.hold)  // no frame asked before the doors open
+        #expect(scene.nextChange == DemoShow.show.launch!.hold)  // no frame asked before the doors open
         #expect(!scene.isAnimating)
     }
 
@@ -65,7 +65,7 @@ import Testing
         let (scene, pictures) = Self.coldStart()
         #expect(pictures.budgetBytes == 2 * 800 * 480 * 4)
         scene.update(time: 0.1)
-        let hold = DemoShow.show.launch.hold, duration = DemoShow.show.launch.duration
+        let hold = DemoShow.show.launch!.hold, duration = DemoShow.show.launch!.duration
         scene.update(time: hold + duration / 2)
         let launchPaths = try #require(scene.launch).paths
         #expect(launchPaths.contains { pictures.isCached($0) })

@@ -56,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var show = ShowFixture.show
         show.home.wallpaper = "wall.png"
-        show.launch.background = OrientedImage(portrait: "wall.png", landscape: "wall.png")
+        show.launch?.background = OrientedImage(portrait: "wall.png", landscape: "wall.png")
         for (w, h) in [(800, 480), (480, 800)] {
             let harness = try ShowHarness(show: show, assets: assets, panelWidth: w, panelHeight: h)
             for t in [0, 0.1, 0.6, 0.9, 3.0] {

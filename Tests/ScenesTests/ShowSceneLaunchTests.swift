@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [(240, 144), (144, 240)]) func doorEdgesFollowTheCurve(size: (Int, Int)) throws {
         let h = try ShowHarness(panelWidth: size.0, panelHeight: size.1)
         let (w, height) = (Double(h.scene.width), Double(h.scene.height))
-        let launch = ShowFixture.show.launch
+        let launch = ShowFixture.show.launch!
         for t in [0, 0.25, 0.5, 0.8, 1.1, 1.4, 1.65] {
             h.scene.update(time: t)
             let doors = try #require(h.scene.launch)

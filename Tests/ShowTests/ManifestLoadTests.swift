@@ -26,9 +26,9 @@ import Testing
             items = [ { title = "Only", image = "p.jpg" } ]
             """
         let show = try Show.parse(text: text, path: "show.toml")
-        #expect(show.launch.hold == 0.5)
-        #expect(show.launch.duration == 1.2)
-        #expect(show.launch.curve == .easeInOut)
+        #expect(show.launch?.hold == 0.5)
+        #expect(show.launch?.duration == 1.2)
+        #expect(show.launch?.curve == .easeInOut)
         #expect(show.home.columns == 4)
         #expect(show.folders.isEmpty && show.books.isEmpty && show.menu.isEmpty)
         let cards = try #require(show.cardList(id: "c"))
@@ -49,8 +49,8 @@ import Testing
         .replacing("columns = 4", with: "columns = 12")
         .replacing("hold = 0.5", with: "hold = 0")
         let show = try Show.parse(text: text, path: "show.toml")
-        #expect(show.launch.curve == (try TimingCurve.cubicBezier(0.2, -0.5, 0.8, 1.5)))
-        #expect(show.launch.hold == 0)
+        #expect(show.launch?.curve == (try TimingCurve.cubicBezier(0.2, -0.5, 0.8, 1.5)))
+        #expect(show.launch?.hold == 0)
         #expect(show.home.columns == 12)
         #expect(show.cardLists[0].tip == .flip && show.cardLists[0].again == .fade)
         #expect(show.cardLists[0].tipOffsetX == 12.5 && show.cardLists[0].tipOffsetY == 0)

@@ -82,7 +82,22 @@ import VitrineTestSupport
                 ]
 
                 """))
-        #expect(text.hasSuffix("  { title = \"Visit\", open = \"folder:visit\" },\n]\n"))
+        #expect(text.contains("  { title = \"Visit\", open = \"folder:visit\" },\n]\n\n[labels]\n"))
+        #expect(
+            text.hasSuffix(
+                """
+                [labels]
+                # The words Vitrine draws by itself, to translate; a key left commented keeps
+                # the English shown.
+                # back_arrow = "‹"  # the mark before a back button's title
+                # home = "Home"  # a back button to home
+                # shelf = "Shelf"  # the shelf's title, and a back button to it
+                # menu = "Menu"  # a back button to the menu
+                # shelf_empty = "No books"  # a shelf without books
+                # cards_empty = "No cards"  # a card list without cards
+                # menu_empty = "No menu items"  # a menu without items
+
+                """))
     }
 
     @Test func numbersAreWrittenAsPeopleWriteThem() {
@@ -125,11 +140,18 @@ import VitrineTestSupport
         func tiles() -> [Tile] { (0..<count(4)).map { _ in Tile(title: title(), icon: asset(), open: pick(targets)) } }
         func oriented() -> OrientedImage { OrientedImage(portrait: asset(), landscape: asset()) }
         let curves: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut, try! .cubicBezier(0.1, -2, 0.9, 3)]
+        // Each label kept (its default, written commented out) or set, "" included.
+        var labels = ShowLabels.english
+        for (_, path, _) in ShowLabels.keys where count(1) == 1 { labels[keyPath: path] = pick(["", text()]) }
+        let launch =
+            count(3) == 0
+            ? nil
+            : LaunchSection(
+                leftDoor: oriented(), rightDoor: oriented(), background: oriented(), hold: number(0, 60),
+                duration: number(0, 60), curve: pick(curves))
         return Show(
             title: title(),
-            launch: LaunchSection(
-                leftDoor: oriented(), rightDoor: oriented(), background: oriented(), hold: number(0, 60),
-                duration: number(0, 60), curve: pick(curves)),
+            launch: launch,
             home: HomeSection(wallpaper: asset(), columns: 1 + count(11), tiles: tiles()),
             folders: folderIDs.map { Folder(id: $0, title: title(), tiles: tiles()) },
             books: bookIDs.map {
@@ -145,6 +167,7 @@ import VitrineTestSupport
                     tipOffsetY: number(-1000, 1000), tipOpacity: number(0, 1), tipDuration: max(0.001, number(0, 10)),
                     again: pick(CardList.Again.allCases))
             },
-            menu: (0..<count(3)).map { _ in MenuItem(title: title(), open: pick(targets)) })
+            menu: (0..<count(3)).map { _ in MenuItem(title: title(), open: pick(targets)) },
+            labels: labels)
     }
 }

@@ -35,7 +35,7 @@ import Testing
             ])
         // Ordinary shapes, and a missing picture (the show warns about that when it runs).
         show.home.wallpaper = "square.png"
-        show.launch.background = OrientedImage(portrait: "missing.png", landscape: "fine.png")
+        show.launch?.background = OrientedImage(portrait: "missing.png", landscape: "fine.png")
         #expect(show.pictureShapeWarnings(assets: ShowAssets(directory: dir.path), manifest: "show.toml").isEmpty)
         #expect(Show.coveredPart(width: 16, height: 9) == 1 && Show.coveredPart(width: 9, height: 16) == 1)
     }

@@ -83,6 +83,19 @@ import VitrineTestSupport
         unlink(bad)
     }
 
+    /// A misspelt label in a show: 78, named with its line and the nearest label.
+    @Test func seventyEightForAnUnknownLabel() throws {
+        let dir = "/tmp/vitrine-exit-\(getpid())-labels"
+        _ = try ChildProcess.run(["/bin/mkdir", "-p", dir])
+        ChildProcessFile.write(
+            dir + "/show.toml", "title = \"x\"\n[home]\nwallpaper = \"w.jpg\"\ntiles = []\n[labels]\nmenu_emtpy = \"Leer\"\n")
+        let check = try ChildProcess.run([vitrine, "check", dir])
+        #expect(check.status == 78)
+        #expect(
+            check.stderr == "Error: \(dir)/show.toml:6: labels.menu_emtpy: unknown key (did you mean \"menu_empty\"?)\n")
+        _ = try ChildProcess.run(["/bin/rm", "-rf", dir])
+    }
+
     @Test func checkPassesEveryShippedBoard() throws {
         let boards = try ChildProcess.run(["/bin/sh", "-c", "ls \(Self.root)board/*.toml"]).stdout
             .split(separator: "\n").map(String.init)

@@ -180,7 +180,7 @@ final class BookScreen: ShowScreen {
         super.init(target: .book(id), context: context)
         layer.masksToBounds = true
         layer.addSublayer(pager)
-        addButtons(title: "‹ " + Self.title(of: back, show: context.show))
+        addButtons(title: context.show.labels.backTitle(Self.title(of: back, show: context.show)))
         if let shelf {
             opening = (shelf, 0)
             bar.opacity = 0
@@ -227,6 +227,7 @@ final class BookScreen: ShowScreen {
         backButton.addSublayer(text)
         layer.addSublayer(backButton)
         bindBack(backButton, to: backTarget)
+        guard context.show.hasMenu else { return }
         MenuGlyph.addBars(to: menuButton, side: menuButton.bounds.width, namePrefix: "book.menu")
         layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)
@@ -234,16 +235,18 @@ final class BookScreen: ShowScreen {
 
     override var menuBar: MenuBar? { .standard(metrics, title: title) }
 
-    /// The back control's title for `target`: "Shelf", "Home", a folder's or card list's
-    /// title ("Books"), "Menu".
+    /// The back control's title for `target`: the show's labels for home, the shelf and
+    /// the menu ("Home", "Shelf", "Menu"), a folder's, card list's or book's title
+    /// ("Books"); a target the show does not have (a loaded show names none) is named as
+    /// written ("folder:<id>"), as its screen's title would be.
     static func title(of target: ShowTarget, show: Show) -> String {
         switch target {
-        case .home: return "Home"
-        case .shelf: return "Shelf"
-        case .menu: return "Menu"
-        case .folder(let id): return show.folder(id: id)?.title ?? "Back"
-        case .cards(let id): return show.cardList(id: id)?.title ?? "Back"
-        case .book(let id): return show.book(id: id)?.title ?? "Back"
+        case .home: return show.labels.home
+        case .shelf: return show.labels.shelf
+        case .menu: return show.labels.menu
+        case .folder(let id): return show.folder(id: id)?.title ?? target.description
+        case .cards(let id): return show.cardList(id: id)?.title ?? target.description
+        case .book(let id): return show.book(id: id)?.title ?? target.description
         }
     }
 

@@ -33,7 +33,8 @@ final class CardDetail {
     /// The column's text layers and their tops and heights, column space.
     private var pieces: [(layer: Layer, top: Double, height: Double)] = []
 
-    init(layout: CardListLayout, detail: CardDetailLayout, backTitle: String) {
+    /// - Parameter hasMenu: whether the bar has a menu button (the show has a menu).
+    init(layout: CardListLayout, detail: CardDetailLayout, backTitle: String, hasMenu: Bool) {
         self.layout = detail
         let m = detail.metrics
         layer = Layer(name: "cards.detail", frame: m.screen, contents: .color(ScreenColors.background))
@@ -60,7 +61,7 @@ final class CardDetail {
         if detail.pictureScrolls { column.addSublayer(picture) } else { layer.addSublayer(picture) }
         layer.addSublayer(bar)
         CardListScreen.decorate(menu: menuButton, back: backButton, title: backTitle, metrics: m)
-        layer.addSublayer(menuButton)
+        if hasMenu { layer.addSublayer(menuButton) }
         layer.addSublayer(backButton)
         layer.addSublayer(titleLayer)
     }

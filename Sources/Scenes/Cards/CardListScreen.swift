@@ -7,7 +7,8 @@ import Show
 
 /// A card list (after Ray Fix's "How To Make a Table View Drop-In Card
 /// Animation"): the show's cards in one column (`CardListLayout`) under a top bar with
-/// the menu button at its left, "‹ Home" and the list's title.
+/// the menu button at its left (when the show has a menu), "‹ Home" (the show's labels)
+/// and the list's title.
 ///
 /// Scrolling: dragging moves the list with the finger; a release flings it at
 /// `UIScrollView`'s normal rate and it bounces at either end (`CardScroller`). A finger
@@ -107,7 +108,10 @@ final class CardListScreen: ShowScreen {
             "cards.title", title, frame: layout.title,
             TextAttributes(
                 size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
-        detail = CardDetail(layout: layout, detail: CardDetailLayout(metrics: m), backTitle: "‹ " + title)
+        let labels = context.show.labels
+        let hasMenu = context.show.hasMenu
+        detail = CardDetail(
+            layout: layout, detail: CardDetailLayout(metrics: m), backTitle: labels.backTitle(title), hasMenu: hasMenu)
         scroller = CardScroller(
             maxOffset: layout.maxOffset, extent: layout.viewport.height,
             offset: layout.offset(showingFirst: state.firstVisible))
@@ -118,16 +122,18 @@ final class CardListScreen: ShowScreen {
         let bar = Layer(name: "cards.bar", frame: layout.bar, contents: .color(ScreenColors.bar))
         bar.allowsHitTesting = false
         layer.addSublayer(bar)
-        Self.decorate(menu: menuButton, back: backButton, title: "‹ Home", metrics: m)
-        layer.addSublayer(menuButton)
+        Self.decorate(menu: menuButton, back: backButton, title: labels.backTitle(labels.home), metrics: m)
+        if hasMenu { layer.addSublayer(menuButton) }
         layer.addSublayer(backButton)
         layer.addSublayer(titleLayer)
         layer.addSublayer(detail.layer)
-        bindTap(menuButton, opening: .menu)
+        if hasMenu {
+            bindTap(menuButton, opening: .menu)
+            bindTap(detail.menuButton, opening: .menu)
+        }
         bindTap(backButton, opening: .home)
-        bindTap(detail.menuButton, opening: .menu)
         if count == 0 {
-            let label = PlainScreen.emptyLabel("cards.empty", "No cards", metrics: m)
+            let label = PlainScreen.emptyLabel("cards.empty", labels.cardsEmpty, metrics: m)
             layer.addSublayer(label)
             emptyLabel = label
         }

@@ -134,6 +134,8 @@ final class HomeScreen: ShowScreen {
         bar.zPosition = Self.chromeZ
         menuButton.zPosition = Self.chromeZ
         layer.addSublayer(bar)
+        // A show without a menu: no button (the bar keeps its place, a tap there does nothing).
+        guard context.show.hasMenu else { return }
         MenuGlyph.addBars(to: menuButton, side: home.menuButton.width, namePrefix: "home.menu")
         layer.addSublayer(menuButton)
         bindTap(menuButton, opening: .menu)

@@ -22,8 +22,16 @@ import Show
 /// home is what should appear: it is clipped to the gap and goes as soon as the doors
 /// part: its picture is never made (`needsBackground`). Otherwise it is made after the
 /// first frame (`makeBackground()`: the scene's first update after t = 0), not before it.
+///
+/// A show without `[launch]` (`launch` nil) has no doors, but where the orientation is
+/// not known at the start the kiosk must still not draw home in a layout it may have to
+/// turn at once: the "doors" are then a plain cover of the screens' background colour,
+/// with no hold and no opening, gone as soon as the orientation is known (home then
+/// appears at once). With the orientation known at the start the scene makes no cover
+/// at all and starts at home (`ShowScene.init`).
 final class LaunchDoors {
-    let launch: LaunchSection
+    /// The show's launch; nil: the plain cover of a show without one.
+    let launch: LaunchSection?
     let metrics: ScreenMetrics
     /// Holds the background and the doors, above everything else.
     let layer: Layer
@@ -71,12 +79,24 @@ final class LaunchDoors {
     private(set) var orientationTime: Double?
 
     /// - Parameter orientationTime: when the orientation became known (nil: not yet).
-    init(launch: LaunchSection, metrics m: ScreenMetrics, pictures: ShowPictures, orientationTime: Double?) {
+    init(launch: LaunchSection?, metrics m: ScreenMetrics, pictures: ShowPictures, orientationTime: Double?) {
         self.launch = launch
         self.orientationTime = orientationTime
         metrics = m
         layer = Layer(name: "launch", frame: m.screen)
         layer.zPosition = 100
+        guard let launch else {
+            // The plain cover: opaque (home goes into the tree when it goes), no pictures.
+            layer.contents = .color(ScreenColors.background)
+            backgroundPath = ""
+            background = Layer(name: "launch.background", frame: m.screen)
+            leftDoor = Layer(name: "launch.leftDoor", frame: Self.leftFrame(m))
+            rightDoor = Layer(name: "launch.rightDoor", frame: Self.rightFrame(m))
+            doorsAreOpaque = true
+            backgroundCentre = background.position
+            backgroundClip = Layer(name: "launch.backgroundClip", frame: m.screen)
+            return
+        }
         let portrait = m.isPortrait
         let bgPath = portrait ? launch.background.portrait : launch.background.landscape
         backgroundPath = bgPath
@@ -108,7 +128,8 @@ final class LaunchDoors {
     /// Every launch picture of the show, both orientations' (what the cache may hold
     /// for the doors: let go once they are gone).
     var paths: [AssetPath] {
-        [launch.background, launch.leftDoor, launch.rightDoor].flatMap { [$0.portrait, $0.landscape] }
+        guard let launch else { return [] }
+        return [launch.background, launch.leftDoor, launch.rightDoor].flatMap { [$0.portrait, $0.landscape] }
     }
 
     /// The closed left door: the left half of the screen (its width rounded down).
@@ -129,13 +150,14 @@ final class LaunchDoors {
     }
 
     /// When the doors start to move, seconds (infinity while the orientation is unknown).
-    var openingStart: Double { (orientationTime ?? .infinity) + launch.hold }
+    var openingStart: Double { (orientationTime ?? .infinity) + (launch?.hold ?? 0) }
     /// When the doors are gone, seconds (infinity while the orientation is unknown).
-    var end: Double { openingStart + Swift.max(0, launch.duration) }
+    var end: Double { openingStart + Swift.max(0, launch?.duration ?? 0) }
 
     /// How far each door has moved at `time`: max(width, height) times the curve's value
     /// at the elapsed fraction of `duration`, rounded to a whole point.
     func travel(at time: Double) -> Double {
+        guard let launch else { return 0 }
         let start = openingStart
         let progress: Double
         if time <= start {
@@ -150,6 +172,7 @@ final class LaunchDoors {
 
     /// Sets the doors and the background for `time`.
     func update(time: Double) {
+        guard let launch else { return }  // the plain cover: nothing moves
         if time >= openingStart { showBackground() }
         let d = travel(at: time)
         let l = Self.leftFrame(metrics)

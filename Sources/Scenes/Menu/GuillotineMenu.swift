@@ -58,6 +58,8 @@ final class GuillotineMenu {
     let geometry: GuillotineGeometry
     let host: MenuBar
     let items: [MenuItem]
+    /// What the menu says when it has no items (the show's `labels.menu_empty`).
+    let emptyText: String
     /// The screen under the menu (what closing it returns to; an item sets it to its
     /// target as it closes the menu).
     var hostTarget: ShowTarget
@@ -103,15 +105,17 @@ final class GuillotineMenu {
     var onReverse: (() -> Void)?
 
     /// - Parameters:
+    ///   - emptyText: what the area says when there are no items.
     ///   - host: the host screen's bar; `hostTarget`: that screen.
     ///   - start: when the drop begins, seconds (nil: at the next update).
     ///   - open: start open and at rest instead of dropping.
     ///   - accepts: whether a touch that went down at a time may act (the launch's rule).
     init(
-        items: [MenuItem], host: MenuBar, hostTarget: ShowTarget, metrics m: ScreenMetrics, start: Double?,
-        open: Bool = false, accepts: @escaping (Double) -> Bool
+        items: [MenuItem], emptyText: String, host: MenuBar, hostTarget: ShowTarget, metrics m: ScreenMetrics,
+        start: Double?, open: Bool = false, accepts: @escaping (Double) -> Bool
     ) {
         self.items = items
+        self.emptyText = emptyText
         self.hostTarget = hostTarget
         self.host = host
         geometry = host.geometry(width: m.width, height: m.height)
@@ -176,7 +180,7 @@ final class GuillotineMenu {
         if items.isEmpty {
             face.addSublayer(
                 PlainScreen.label(
-                    "menu.empty", Self.emptyText, frame: layout.area,
+                    "menu.empty", emptyText, frame: layout.area,
                     TextAttributes(size: layout.fontSize, color: Self.dimText, alignment: .center, maxLines: 1)))
             return
         }
@@ -188,8 +192,6 @@ final class GuillotineMenu {
             face.addSublayer(Layer(name: "menu.item\(i).line", frame: layout.line(i), contents: .color(Self.lineColor)))
         }
     }
-
-    static var emptyText: String { GuillotineMenuLayout.emptyText }
 
     private func makeRecognizers(accepts: @escaping (Double) -> Bool) {
         buttonTap = TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.reverse() } }

@@ -10,7 +10,7 @@ import Compositor
 /// points); when even those don't fit, the items go into as many columns as needed,
 /// filled top to bottom then left to right, so every item keeps a row to tap (a menu of 50
 /// items on 800x480 is 4 columns of 13 rows). No items: nothing to tap, and the area says
-/// so (`emptyText`).
+/// so (the show's `labels.menu_empty`).
 struct GuillotineMenuLayout: Hashable {
     let count: Int
     /// The blade's (and the screen's) size, points.
@@ -30,9 +30,6 @@ struct GuillotineMenuLayout: Hashable {
     let fontSize: Double
     /// The inset of an item's title from its row's left edge, points.
     let inset: Double
-
-    /// The text of an empty menu.
-    static let emptyText = "No menu items"
 
     init(count: Int, metrics m: ScreenMetrics, bar: Rect2D) {
         self.count = Swift.max(0, count)

@@ -7,7 +7,9 @@ import Motion
 /// in screen points for the screen's current layout and orientation.
 ///
 /// Every screen but the launch has a top bar with the menu button at its top-left
-/// (`ShowScreen.menuBar`); the button opens `.menu`. The hinge is the button's centre,
+/// (`ShowScreen.menuBar`); the button opens `.menu`. A show without menu items draws no
+/// button, but its place stays the hinge: a menu opened by a target (a tile's
+/// `open = "menu"`) swings from there with its own button. The hinge is the button's centre,
 /// and the article places it at equal distances from the screen's left edge and the
 /// bar's bottom: a host lays its button out with `MenuBar.button(bar:)` so that it is.
 struct MenuBar: Hashable {

@@ -33,8 +33,8 @@ extension ShowScene {
         let host = screenShown
         let bar = host.menuBar ?? .standard(metrics, title: show.title)
         let m = GuillotineMenu(
-            items: show.menu, host: bar, hostTarget: current, metrics: metrics, start: start, open: open,
-            accepts: context().accepts)
+            items: show.menu, emptyText: show.labels.menuEmpty, host: bar, hostTarget: current, metrics: metrics,
+            start: start, open: open, accepts: context().accepts)
         m.layer.zPosition = 50
         m.showHost(host.layer)
         m.onItem = { [unowned self] i in self.menuItemTapped(i) }

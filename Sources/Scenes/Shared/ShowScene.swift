@@ -3,10 +3,10 @@ import Input
 import Motion
 import Show
 
-/// The show's player: the launch doors of a cold start, the home screen (paged, its
-/// folders opening with the reveal: `ShowScene+Reveal.swift`), the shelf, books, card
-/// lists and folders away from home, with slide transitions between them, and the
-/// guillotine menu over any of them (`MenuNavigation.swift`).
+/// The show's player: the launch doors of a cold start (when the show has them), the
+/// home screen (paged, its folders opening with the reveal: `ShowScene+Reveal.swift`),
+/// the shelf, books, card lists and folders away from home, with slide transitions
+/// between them, and the guillotine menu over any of them (`MenuNavigation.swift`).
 ///
 /// Time: `update(time:)` takes seconds since the start (monotonic, injected: the scene
 /// reads no clock) and sets every layer for that time; every animation is a function
@@ -86,11 +86,14 @@ public final class ShowScene {
 
     /// Builds the layers under `root` for a `width` x `height` logical screen.
     /// - Parameters:
-    ///   - start: nil for a cold start (the launch doors, then home); else the screen to
-    ///     show at once (`vitrine render --scene home`, `folder:<id>`, ...).
+    ///   - start: nil for a cold start (the launch doors, then home; a show without
+    ///     `[launch]` starts at home); else the screen to show at once (`vitrine render
+    ///     --scene home`, `folder:<id>`, ...).
     ///   - orientationKnown: whether the orientation is known at t = 0 (a board whose
     ///     `rotation.source` is `fixed`). When false, the launch doors stay closed until
-    ///     `orientationKnown(at:)` (a rotation service reading a sensor or the panel).
+    ///     `orientationKnown(at:)` (a rotation service reading a sensor or the panel);
+    ///     a cold start of a show without `[launch]` shows a plain cover until then
+    ///     (`LaunchDoors`), home right after.
     ///   - pictures: the show's resampled pictures, kept from scene to scene (nil: a
     ///     cache of this scene's own).
     ///   - bookPage: for a `start` on a book, the whole page it opens at (nil: closed;
@@ -110,6 +113,8 @@ public final class ShowScene {
         self.pictures.fitBudget(width: width, height: height)
         metrics = ScreenMetrics(width: width, height: height)
         current = .home
+        // No launch and nothing to wait for: a cold start is home at once.
+        let start = start ?? (show.launch == nil && orientationKnown ? .home : nil)
         if let start {
             buildHome()
             if start == .menu {

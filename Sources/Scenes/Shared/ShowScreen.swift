@@ -112,8 +112,9 @@ enum ScreenColors {
 }
 
 /// A plain screen: a dark background, a title bar with
-/// the menu button at the left (tap: the menu), "‹ Home" next to it (tap: home) and the
-/// title in the middle, and the content below.
+/// the menu button at the left (tap: the menu; none when the show has no menu, its place
+/// left empty), "‹ Home" next to it (tap: home; the show's `labels.back_arrow` and
+/// `labels.home`) and the title in the middle, and the content below.
 class PlainScreen: ShowScreen {
     let menuButton: Layer
     let backButton: Layer
@@ -135,8 +136,9 @@ class PlainScreen: ShowScreen {
         let backText = Layer(
             name: "back.text",
             frame: Rect2D(x: inset, y: 0, width: Swift.max(1, m.backButton.width - inset), height: m.barHeight))
+        let labels = context.show.labels
         backText.contents = .text(
-            "‹ Home", TextAttributes(size: m.barFontSize, color: ScreenColors.accent, maxLines: 1))
+            labels.backTitle(labels.home), TextAttributes(size: m.barFontSize, color: ScreenColors.accent, maxLines: 1))
         backText.allowsHitTesting = false
         backButton.addSublayer(backText)
         layer.addSublayer(backButton)
@@ -147,9 +149,11 @@ class PlainScreen: ShowScreen {
         titleLayer.allowsHitTesting = false
         layer.addSublayer(titleLayer)
         bindTap(backButton, opening: .home)
-        MenuGlyph.addBars(to: menuButton, side: m.menuButton.width, namePrefix: "menu")
-        layer.addSublayer(menuButton)
-        bindTap(menuButton, opening: .menu)
+        if context.show.hasMenu {
+            MenuGlyph.addBars(to: menuButton, side: m.menuButton.width, namePrefix: "menu")
+            layer.addSublayer(menuButton)
+            bindTap(menuButton, opening: .menu)
+        }
     }
 
     override var menuBar: MenuBar? { .standard(metrics, title: title) }

@@ -138,7 +138,7 @@ final class ShelfScreen: PlainScreen {
         margins = Array(repeating: 0, count: books.count)
         centred = Swift.max(0, id.flatMap { id in books.firstIndex { $0.id == id } } ?? 0)
         motion = .resting(Double(centred) * layout.pitch)
-        super.init(target: .shelf, title: "Shelf", context: context)
+        super.init(target: .shelf, title: context.show.labels.shelf, context: context)
         for c in covers {
             c.isHidden = true
             c.allowsHitTesting = false
@@ -147,7 +147,7 @@ final class ShelfScreen: PlainScreen {
         layer.addSublayer(shelf)
         layer.addSublayer(pager)
         if books.isEmpty {
-            let label = PlainScreen.emptyLabel("shelf.empty", "No books", metrics: m)
+            let label = PlainScreen.emptyLabel("shelf.empty", context.show.labels.shelfEmpty, metrics: m)
             layer.addSublayer(label)
             emptyLabel = label
         }
