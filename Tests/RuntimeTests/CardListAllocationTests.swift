@@ -30,10 +30,12 @@ import Testing
             scene.update(time: Double(i) / 60)
             try pipeline.drawFrame()
             counts.append(vitrine_thread_allocations() - before)
+            // Between frames, as the kiosk's loop does.
+            _ = scene.prepareAhead()
         }
         #expect(counts.prefix(6).reduce(0, +) > 0, "the counter must see the warm-up")
         #expect(counts.dropFirst(6).allSatisfy { $0 == 0 }, "tip frames: \(Array(counts.dropFirst(6)))")
-        // The tips over, the cards near the screen get their views, one a frame.
+        // The tips over, the cards near the screen get their views, one between two frames.
         let list = try #require(scene.screenShown as? CardListScreen)
         let near = list.layout.near(offset: 0)
         var t = 0.4
@@ -41,6 +43,7 @@ import Testing
             t += 1.0 / 60
             scene.update(time: t)
             try pipeline.drawFrame()
+            _ = scene.prepareAhead()
         }
         // A drag of 20 points, a point a frame: every card moves, none comes near.
         #expect(list.layout.near(offset: 20) == near && Set(list.views.keys) == Set(near))

@@ -27,6 +27,7 @@ import VitrineTestSupport
         k.watchdogTimer.arm(after: 0.02, every: 0.02)
         try k.frame(at: 0, force: true)
         let afterFirstFrame = show.pictures.made
+        k.prepareAhead()
         let book = try #require((k.scene as? ShowScene)?.screen as? BookScreen)
         #expect(book.page == 0 && k.aheadPending, "the book rests on its first spread and has pages to fetch")
         k.scheduleIfMoving()

@@ -56,7 +56,8 @@ import Testing
             var changed: Bool
         }
         private(set) var frames: [Frame] = []
-        /// Read after each frame (outside the count): a frame where it changed is marked.
+        /// Read after each frame (outside the count): a frame where it changed, or in the
+        /// gap before it, is marked.
         var watch: (() -> [Int: ObjectIdentifier])?
         private var watched: [Int: ObjectIdentifier]?
 
@@ -93,7 +94,8 @@ import Testing
             return parts.count == 2 && parts[0] <= parts[1] ? parts[0]...parts[1] : nil
         }()
 
-        /// One frame, `dt` later: the touches due (the kiosk's own touch feed), then the frame.
+        /// One frame, `dt` later: the touches due (the kiosk's own touch feed), then the
+        /// frame, then the look-ahead between frames.
         func step() throws {
             t += dt
             let tracing = Self.traced?.contains(t) ?? false
@@ -105,12 +107,16 @@ import Testing
             try kiosk.frame(at: t, force: true)
             let after = vitrine_thread_allocations()
             if tracing { vitrine_trace_allocations(0) }
+            // Read before the look-ahead: a view given between the last frame and this
+            // one marks this frame, the first to draw it (its text and picture).
             let now = watch?()
             frames.append(
                 Frame(
                     t: t, touch: touched - before, frame: after - touched, began: kiosk.touchStats.began - began,
                     changed: now != watched))
             watched = now
+            // Between frames, as the kiosk's loop does (not the frame's allocations).
+            kiosk.prepareAhead()
         }
 
         /// Steps at least once, then until `done` holds (at most `bound` seconds of scene

@@ -52,6 +52,7 @@ extension Kiosk {
             frameDeadline = nil
             frameTimer.disarm()
             try frame(at: vblank + period - startTime, force: false)
+            prepareAhead()
             scheduleIfMoving()
         }
     }

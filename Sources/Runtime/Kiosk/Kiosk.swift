@@ -317,6 +317,7 @@ public final class Kiosk {
         armTouch()
         armOrientation()
         startPower()
+        prepareAhead()
         scheduleIfMoving()
     }
 
@@ -372,6 +373,7 @@ public final class Kiosk {
             frameTimer.acknowledge()
             frameDeadline = nil
             try frame(at: now, force: false)
+            prepareAhead()
             scheduleIfMoving()
         }
     }
@@ -406,7 +408,6 @@ public final class Kiosk {
         if let text = textRasterizer as? AssetsTextRasterizer { for w in text.takeWarnings() { logger.warning("\(w)") } }
         guard force || pipeline.needsDisplay else {
             touchStats.nothingDrawn(stillMoving: isMoving)
-            prepareAhead()
             return
         }
         do {
@@ -443,17 +444,16 @@ public final class Kiosk {
             } catch {
                 logger.warning("rotation: \(error)")
             }
-        } else {
-            prepareAhead()
         }
         touchStats.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
         wakeLatency.frameDrawn(at: now, awaitingFlip: display.isFlipPending)
     }
 
-    /// In the gap after a tick: one picture the scene's next frames may draw, fetched now
-    /// (`PlayableScene.prepareAhead()`); not while an orientation's turn prepares its own.
+    /// In the gap after a tick (a frame drawn or not): one picture the scene's next
+    /// frames may draw, fetched now (`PlayableScene.prepareAhead()`); not while an
+    /// orientation's turn prepares its own, nor while the screen is dark.
     func prepareAhead() {
-        aheadPending = transition == nil && scene.prepareAhead()
+        aheadPending = transition == nil && !screenDark && scene.prepareAhead()
     }
 
     /// Whether anything on screen still moves: the scene, or an orientation's turn.
