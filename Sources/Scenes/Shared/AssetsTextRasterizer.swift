@@ -23,6 +23,9 @@ public final class AssetsTextRasterizer: TextRasterizing {
     /// The show's further fonts, tried in order for characters the first lacks.
     public private(set) var regularFallbacks: [FontChoice] = []
     public private(set) var boldFallbacks: [FontChoice] = []
+    /// The fonts given at `init`: what `useFonts([])` goes back to.
+    private let givenRegular: FontChoice
+    private let givenBold: FontChoice
     /// Font names a layer gave (`TextAttributes.fonts`) as fonts, regular and bold:
     /// resolved (fontconfig) once per list.
     private var named: [[String]: (regular: [FontChoice], bold: [FontChoice])] = [:]
@@ -33,16 +36,18 @@ public final class AssetsTextRasterizer: TextRasterizing {
         self.engine = engine
         self.regularFont = regularFont
         self.boldFont = boldFont
+        givenRegular = regularFont
+        givenBold = boldFont
         _ = try? engine.font(regularFont)
         _ = try? engine.font(boldFont)
     }
 
     /// Sets text that names no fonts in `names` (family names or absolute font file
     /// paths, in fallback order; families not installed left out), loading them now;
-    /// empty: DejaVu Sans regular and bold, as at start.
+    /// empty: the fonts given at `init` (DejaVu Sans regular and bold by default).
     public func useFonts(_ names: [String]) {
-        let regular = FontNames.choices(names, bold: false)
-        let bold = FontNames.choices(names, bold: true)
+        let regular = names.isEmpty ? [givenRegular] : FontNames.choices(names, bold: false)
+        let bold = names.isEmpty ? [givenBold] : FontNames.choices(names, bold: true)
         regularFont = regular[0]
         regularFallbacks = Array(regular.dropFirst())
         boldFont = bold[0]
