@@ -81,7 +81,8 @@ import Testing
         let left = TextFixtures.inkCount(surface, in: PixelRect(x: 0, y: 0, width: 16, height: 20))
         let right = TextFixtures.inkCount(surface, in: PixelRect(x: 16, y: 0, width: 16, height: 20))
         #expect(left > 20 && right > 20)
-        #expect(TextFixtures.bytes(surface) != TextFixtures.bytes(engine.render("京東", style: style, width: 48, height: 20)))
+        let swapped = try engine.render("京東", style: style, width: 48, height: 20)
+        #expect(TextFixtures.bytes(surface) != TextFixtures.bytes(swapped))
         #expect(engine.missingCharacters(in: "Café Müller — 東京", style: style).isEmpty)
 
         // Without fallback: DejaVu's boxes, the same glyph twice.
@@ -96,10 +97,10 @@ import Testing
         let engine = TextEngine()
         let style = TextStyle(size: 14)
         let mixed = try engine.layout("Café 東京", style: style, width: 200, height: 20)
-        let latin = try engine.layout("Café ", style: style, width: 200, height: 20)
+        let latin = try engine.layout("Café", style: style, width: 200, height: 20)
         let glyphs = mixed.lines[0].glyphs
         #expect(glyphs.map(\.font) == [0, 0, 0, 0, 0, 1, 1])
-        #expect(Array(glyphs.prefix(5)) == latin.lines[0].glyphs)
+        #expect(Array(glyphs.prefix(4)) == latin.lines[0].glyphs)
     }
 
     /// Hebrew, Arabic and CJK: right to left stays right to left, the CJK run placed on

@@ -83,10 +83,10 @@ import Testing
             message: "show.toml:2: font: too many fonts (9): at most 8"),
         Case(
             old: "title_font = [\"serif\"]", new: "title_font = \"serif\"",
-            message: "show.toml:37: book[0].title_font: expected an array of font names, found a string (write [\"Name\"])"),
+            message: "show.toml:34: book[0].title_font: expected an array of font names, found a string (write [\"Name\"])"),
         Case(
             old: "title_font = [\"serif\"]", new: "titel_font = [\"serif\"]",
-            message: "show.toml:37: book[0].titel_font: unknown key (did you mean \"title_font\"?)"),
+            message: "show.toml:34: book[0].titel_font: unknown key (did you mean \"title_font\"?)"),
     ]
 
     @Test(arguments: cases) func badFontSetting(_ c: Case) throws {
