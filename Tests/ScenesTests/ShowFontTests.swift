@@ -49,6 +49,32 @@ import Testing
             ])
     }
 
+    /// A folder's `title_font` is on its title, revealed from home or as a plain screen.
+    @Test func titleFontReachesTheFoldersTitle() throws {
+        var show = ShowFixture.show
+        show.folders[0].titleFont = ["Noto Serif"]
+        show.folders[1].titleFont = ["Noto Serif"]
+        for start in [ShowTarget.folder("books"), .folder("more")] {
+            let h = try ShowHarness(show: show, start: start)
+            h.frame(at: 1)
+            let title = try #require(
+                Self.layer(named: "reveal.title", in: h.compositor.root) ?? Self.layer(named: "title", in: h.compositor.root))
+            guard case .text(_, let attributes) = title.contents else {
+                Issue.record("the folder's title is not text")
+                continue
+            }
+            #expect(attributes.fonts == ["Noto Serif"], "\(start)")
+        }
+        // The plain screen (a folder opened from the menu).
+        let h = try ShowHarness(show: show)
+        let screen = try #require(h.scene.makeScreen(.folder("books")) as? FolderScreen)
+        guard case .text(_, let attributes) = screen.titleLayer.contents else {
+            Issue.record("the plain folder screen's title is not text")
+            return
+        }
+        #expect(attributes.fonts == ["Noto Serif"])
+    }
+
     /// A book's `title_font` is on its bar title, files under the show folder; other
     /// books' titles name no fonts (the show's).
     @Test func titleFontReachesTheBooksTitle() throws {

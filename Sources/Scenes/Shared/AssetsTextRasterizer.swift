@@ -26,6 +26,9 @@ public final class AssetsTextRasterizer: TextRasterizing {
     /// The fonts given at `init`: what `useFonts([])` goes back to.
     private let givenRegular: FontChoice
     private let givenBold: FontChoice
+    /// The names `useFonts` last resolved: a scene made again (a turn, a reload of the
+    /// same show) asks fontconfig nothing.
+    private var usedNames: [String] = []
     /// Font names a layer gave (`TextAttributes.fonts`) as fonts, regular and bold:
     /// resolved (fontconfig) once per list.
     private var named: [[String]: (regular: [FontChoice], bold: [FontChoice])] = [:]
@@ -46,6 +49,8 @@ public final class AssetsTextRasterizer: TextRasterizing {
     /// paths, in fallback order; families not installed left out), loading them now;
     /// empty: the fonts given at `init` (DejaVu Sans regular and bold by default).
     public func useFonts(_ names: [String]) {
+        guard names != usedNames else { return }
+        usedNames = names
         let regular = names.isEmpty ? [givenRegular] : FontNames.choices(names, bold: false)
         let bold = names.isEmpty ? [givenBold] : FontNames.choices(names, bold: true)
         regularFont = regular[0]

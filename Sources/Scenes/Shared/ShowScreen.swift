@@ -124,7 +124,8 @@ class PlainScreen: ShowScreen {
     let titleLayer: Layer
     let title: String
 
-    init(target: ShowTarget, title: String, context: ShowScreenContext) {
+    /// - Parameter titleFont: the section's `title_font` for the title (empty: the show's fonts).
+    init(target: ShowTarget, title: String, context: ShowScreenContext, titleFont: [String] = []) {
         let m = context.metrics
         menuButton = Layer(name: "menu", frame: m.menuButton)
         backButton = Layer(name: "back", frame: m.backButton)
@@ -147,7 +148,8 @@ class PlainScreen: ShowScreen {
         titleLayer.contents = .text(
             title,
             TextAttributes(
-                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1,
+                fonts: context.fonts(titleFont)))
         titleLayer.allowsHitTesting = false
         layer.addSublayer(titleLayer)
         bindTap(backButton, opening: .home)
