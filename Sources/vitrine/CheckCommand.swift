@@ -7,9 +7,10 @@ import Show
 
 /// `vitrine check FILE...`: validates board files and show manifests without starting
 /// anything. Every file is checked; each problem is one `Error: file:line: key: what`
-/// line on stderr. What would only show badly (a missing or undecodable picture, a
-/// character the fonts lack, a covering picture of a useless shape) is a warning line,
-/// the file still ok. Exit 78 if any file is bad (or with --strict, warned about), else
+/// line on stderr (a font file the show names that is not a font among them). What
+/// would only show badly (a missing or undecodable picture, a font family not
+/// installed, a character no installed font has, a covering picture of a useless shape)
+/// is a warning line, the file still ok. Exit 78 if any file is bad (or with --strict, warned about), else
 /// 66 if any could not be read.
 struct CheckCommand: Command {
     static let syntax = CommandSyntax(
