@@ -85,7 +85,7 @@ extension TextEngine {
                 if planned.count == limit - 1 && moreAfter {
                     truncated = true
                     if style.truncation == .ellipsis {
-                        if ellipsis == nil { ellipsis = try shapeEllipsis(font: font, size64: size64) }
+                        if ellipsis == nil { ellipsis = try shapeEllipsis(fonts: fonts, index: fontIndex, size64: size64) }
                         let available = box64 - ellipsis!.run.advance
                         if available >= 0 {
                             contentEnd = para.contentEnd(from: start, fitting: available)
@@ -131,11 +131,19 @@ extension TextEngine {
             .usedSize
     }
 
-    /// "…" shaped alone, or "..." when the font has no U+2026.
-    private func shapeEllipsis(font: Font, size64: Int32) throws(FontError) -> (run: ShapedRun, text: String) {
-        let run = try shaper.shape("\u{2026}", font: font, size64: size64)
-        if run.glyphs.allSatisfy({ $0.id != 0 }) { return (run, "\u{2026}") }
-        return (try shaper.shape("...", font: font, size64: size64), "...")
+    /// "…" shaped alone in the font that draws it (`index`: the layout's choice of
+    /// font for a character, into `fonts`), or "..." when none has U+2026: the
+    /// ellipsis falls back as the text does.
+    private func shapeEllipsis(
+        fonts: @autoclosure () -> [Font], index: (Unicode.Scalar) -> Int, size64: Int32
+    ) throws(FontError) -> (run: ShapedRun, text: String) {
+        let i = index("\u{2026}")
+        let hasEllipsis = fonts()[i].glyph(for: "\u{2026}") != nil
+        let text = hasEllipsis ? "\u{2026}" : "..."
+        let f = hasEllipsis ? i : index(".")
+        var run = try shaper.shape(text, font: fonts()[f], size64: size64)
+        for k in run.glyphs.indices { run.glyphs[k].font = UInt8(f) }
+        return (run, text)
     }
 
     /// `text` split at newlines: each paragraph's UTF-8 range and its grapheme clusters

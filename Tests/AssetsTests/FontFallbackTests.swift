@@ -117,6 +117,19 @@ import Testing
         #expect(arabic.lines[0].glyphs.allSatisfy { $0.id != 0 && $0.font == 0 })
     }
 
+    /// The ellipsis falls back as the text does: in a font without "…" (Droid Sans
+    /// Fallback has neither it nor "."), it comes from an installed font that has it,
+    /// not as boxes.
+    @Test func ellipsisFallsBackToo() throws {
+        let engine = TextEngine()
+        let style = TextStyle(font: .file(Self.droid), size: 14, maxLines: 1)
+        let layout = try engine.layout("Atlas of Light and more", style: style, width: 60, height: 20)
+        let line = try #require(layout.lines.first)
+        #expect(line.isEllipsized)
+        #expect(line.glyphs.allSatisfy { $0.id != 0 }, "\(line.glyphs)")
+        #expect(line.glyphs.last.map { layout.fonts[Int($0.font)].glyph(for: "\u{2026}") != nil } == true)
+    }
+
     /// A style's own fallbacks come before the installed fonts.
     @Test func styleFallbacksComeFirst() throws {
         let engine = TextEngine()
