@@ -28,6 +28,10 @@ let package = Package(
         .systemLibrary(
             name: "CText", path: "Sources/CText", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
+        // fontconfig: installed fonts by family name, and the fonts that have a character.
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         // Test-only: pixman is the oracle the raster kernels are checked against.
         .systemLibrary(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
@@ -73,7 +77,7 @@ let package = Package(
         // Screen power: the screen hours, the on/dim/off policy on an injected clock, and
         // the sysfs backlight.
         .target(name: "Power", dependencies: ["LinuxSystem"]),
-        .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText"]),
+        .target(name: "Assets", dependencies: ["Raster", "LinuxSystem", "CImage", "CText", "CFontconfig"]),
         .target(name: "Display", dependencies: ["Raster", "FixedPoint"], swiftSettings: framePath),
         .target(name: "DRM", dependencies: ["LinuxSystem", "Display", "Raster", "FixedPoint", "CDRM"]),
         .target(

@@ -118,6 +118,14 @@ public final class Font {
         self.library = library
     }
 
+    /// Whether the file at `path` is a font Vitrine can draw with: opened as `Font` would
+    /// be, with a FreeType library of its own, then let go. What a show's manifest check
+    /// does with the font files it names.
+    /// - Throws: the `FontError` loading it would.
+    public static func check(path: String) throws(FontError) {
+        _ = try Font(path: path, id: 0, library: FontLibrary())
+    }
+
     /// `HB_TAG('c','m','a','p')` (a function-like macro Swift can't import).
     static let cmapTag: UInt32 = 0x636D_6170
 

@@ -43,28 +43,32 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { "\(path): \(reason)" }
+
+    /// What is wrong, without the path: `not a font: unknown file format (FreeType error
+    /// 0x02)`, for a message that names the file its own way (a manifest's key).
+    public var reason: String {
         switch self {
-        case .notFound(let p):
-            "\(p): cannot read font: \(errnoDescription(ENOENT))"
-        case .unreadable(let p, let e):
-            "\(p): cannot read font: \(errnoDescription(e))"
-        case .notRegularFile(let p, let kind):
-            "\(p): cannot read font: \(kind), not a regular file"
-        case .fileTooLarge(let p, let bytes, let limit):
-            "\(p): font file too large: \(bytes) bytes, over the \(limit)-byte limit"
-        case .empty(let p):
-            "\(p): not a font: the file is empty"
-        case .notAFont(let p, let e):
-            "\(p): not a font: \(freeTypeErrorDescription(e))"
-        case .corrupt(let p, let e):
-            "\(p): corrupt font: \(freeTypeErrorDescription(e))"
-        case .unsupported(let p, let reason):
-            "\(p): unsupported font: \(reason)"
-        case .noUnicodeCharmap(let p):
-            "\(p): unsupported font: no Unicode character map"
-        case .sizeNotSettable(let p, let size64, let e):
-            "\(p): cannot set size \(pixelsDescription(size64)) px: \(freeTypeErrorDescription(e))"
+        case .notFound:
+            "cannot read font: \(errnoDescription(ENOENT))"
+        case .unreadable(_, let e):
+            "cannot read font: \(errnoDescription(e))"
+        case .notRegularFile(_, let kind):
+            "cannot read font: \(kind), not a regular file"
+        case .fileTooLarge(_, let bytes, let limit):
+            "font file too large: \(bytes) bytes, over the \(limit)-byte limit"
+        case .empty:
+            "not a font: the file is empty"
+        case .notAFont(_, let e):
+            "not a font: \(freeTypeErrorDescription(e))"
+        case .corrupt(_, let e):
+            "corrupt font: \(freeTypeErrorDescription(e))"
+        case .unsupported(_, let reason):
+            "unsupported font: \(reason)"
+        case .noUnicodeCharmap:
+            "unsupported font: no Unicode character map"
+        case .sizeNotSettable(_, let size64, let e):
+            "cannot set size \(pixelsDescription(size64)) px: \(freeTypeErrorDescription(e))"
         }
     }
 }

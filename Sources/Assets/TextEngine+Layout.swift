@@ -18,11 +18,23 @@ extension TextEngine {
     /// included) are set as spaces. Paragraph direction is HarfBuzz's guess: leading
     /// alignment is the right edge for Hebrew and Arabic.
     ///
+    /// A character the style's font has no glyph for is drawn with the first of
+    /// `style.fallbackFonts` that has one, else with an installed font that has one
+    /// (`fallbackFont(for:bold:)`), else as the font's missing-glyph box: a paragraph
+    /// is split into runs of one font (`FontRun`) before shaping. Line heights are the
+    /// style's font's.
+    ///
     /// - Throws: `FontError` when the style's font can't be loaded or sized.
     public func layout(_ text: String, style: TextStyle, width: Int, height: Int) throws(FontError) -> TextLayout {
         let width = min(max(width, 1), TextEngine.maxBoxSide)
         let height = min(max(height, 1), TextEngine.maxBoxSide)
         let font = try font(style.font)
+        var fonts = [font]
+        for choice in style.fallbackFonts {
+            if let f = try? self.font(choice), !fonts.contains(where: { $0 === f }) { fonts.append(f) }
+        }
+        let styleFontCount = fonts.count
+        let bold = font.isBold
         let size64 = style.size64
         let metrics = try font.metrics(size64: size64)
         let ascent = metrics.ascender64
@@ -43,9 +55,21 @@ extension TextEngine {
         var planned: [PlannedLine] = []
         var truncated = false
         var ellipsis: (run: ShapedRun, text: String)? = nil
+        // Which font draws a character: the style's first that has it, else an
+        // installed one (added to `fonts` on first use, at most 255 in all), else the
+        // style's font (its box).
+        func fontIndex(_ scalar: Unicode.Scalar) -> Int {
+            for i in 0..<styleFontCount where fonts[i].glyph(for: scalar) != nil { return i }
+            guard let f = fallbackFont(for: scalar, bold: bold) else { return 0 }
+            if let i = fonts.firstIndex(where: { $0 === f }) { return i }
+            guard fonts.count <= Int(UInt8.max) else { return 0 }
+            fonts.append(f)
+            return fonts.count - 1
+        }
         shaping: for (p, paragraph) in paragraphs.enumerated() {
             let run = try shaped.withUnsafeBufferPointer { (bytes) throws(FontError) -> ShapedRun in
-                try shaper.shape(bytes, item: paragraph.range, font: font, size64: size64)
+                let runs = FontRun.split(bytes, range: paragraph.range, font: fontIndex)
+                return try shaper.shape(bytes, item: paragraph.range, runs: runs, fonts: fonts, size64: size64)
             }
             let para = TextParagraph(range: paragraph.range, run: run, characters: paragraph.characters)
             let isLastParagraph = p == paragraphs.count - 1
@@ -61,7 +85,7 @@ extension TextEngine {
                 if planned.count == limit - 1 && moreAfter {
                     truncated = true
                     if style.truncation == .ellipsis {
-                        if ellipsis == nil { ellipsis = try shapeEllipsis(font: font, size64: size64) }
+                        if ellipsis == nil { ellipsis = try shapeEllipsis(fonts: fonts, index: fontIndex, size64: size64) }
                         let available = box64 - ellipsis!.run.advance
                         if available >= 0 {
                             contentEnd = para.contentEnd(from: start, fitting: available)
@@ -95,7 +119,7 @@ extension TextEngine {
         }
         return TextLayout(
             text: text, style: style, width: width, height: height, lines: lines, isTruncated: truncated,
-            metrics: metrics, font: font, usedHeight64: used64)
+            metrics: metrics, fonts: fonts, usedHeight64: used64)
     }
 
     /// The size `text` takes in `style` when lines may be up to `maxWidth` pixels wide
@@ -107,11 +131,19 @@ extension TextEngine {
             .usedSize
     }
 
-    /// "…" shaped alone, or "..." when the font has no U+2026.
-    private func shapeEllipsis(font: Font, size64: Int32) throws(FontError) -> (run: ShapedRun, text: String) {
-        let run = try shaper.shape("\u{2026}", font: font, size64: size64)
-        if run.glyphs.allSatisfy({ $0.id != 0 }) { return (run, "\u{2026}") }
-        return (try shaper.shape("...", font: font, size64: size64), "...")
+    /// "…" shaped alone in the font that draws it (`index`: the layout's choice of
+    /// font for a character, into `fonts`), or "..." when none has U+2026: the
+    /// ellipsis falls back as the text does.
+    private func shapeEllipsis(
+        fonts: @autoclosure () -> [Font], index: (Unicode.Scalar) -> Int, size64: Int32
+    ) throws(FontError) -> (run: ShapedRun, text: String) {
+        let i = index("\u{2026}")
+        let hasEllipsis = fonts()[i].glyph(for: "\u{2026}") != nil
+        let text = hasEllipsis ? "\u{2026}" : "..."
+        let f = hasEllipsis ? i : index(".")
+        var run = try shaper.shape(text, font: fonts()[f], size64: size64)
+        for k in run.glyphs.indices { run.glyphs[k].font = UInt8(f) }
+        return (run, text)
     }
 
     /// `text` split at newlines: each paragraph's UTF-8 range and its grapheme clusters

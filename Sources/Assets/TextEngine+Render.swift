@@ -41,10 +41,11 @@ extension TextEngine {
         let region = (clip ?? surface.bounds).intersection(surface.bounds)
             .intersection(PixelRect(x: x, y: y, width: layout.width, height: layout.height))
         guard color >> 24 != 0, !region.isEmpty else { return }
-        let font = layout.font
+        let fonts = layout.fonts
         let size64 = layout.style.size64
         for line in layout.lines {
             for g in line.glyphs {
+                let font = fonts[Int(g.font)]
                 var px = Int(g.x64 >> 6)
                 var phase = UInt8(((g.x64 & 63) + 8) >> 4)
                 if phase == 4 {

@@ -1,8 +1,9 @@
 /// Text for Vitrine: loads fonts, shapes, lays out, rasterizes and draws strings.
 ///
 /// One engine owns one FreeType library, the fonts loaded through it (kept for the
-/// engine's life, one per path), a HarfBuzz buffer reused for shaping, and the glyph
-/// cache every font shares. There is no global state: the runtime makes one engine and
+/// engine's life, one per path), a HarfBuzz buffer reused for shaping, the glyph
+/// cache every font shares, and the per-character fallback found so far (a character
+/// no font of a style has is drawn with an installed font that has it: fontconfig). There is no global state: the runtime makes one engine and
 /// its event loop uses it; a test makes its own. FreeType and HarfBuzz objects are not
 /// thread-safe, so an engine (and its fonts and layouts) is not `Sendable`.
 ///
@@ -26,10 +27,20 @@ public final class TextEngine {
     let shaper = TextShaper()
     private var fonts: [String: Font] = [:]
     private var nextFontID: UInt32 = 1
+    /// Per-character fallback, found or not: the scalar's value, bit 31 set for bold
+    /// (`fallbackFont(for:bold:)`).
+    var fallbackTable: [UInt32: Font?] = [:]
+    /// Whether characters a style's fonts lack are looked for among the installed fonts.
+    public let usesInstalledFonts: Bool
 
-    /// - Parameter glyphCacheBudget: bytes the glyph cache may hold (see `GlyphCache`).
-    public init(glyphCacheBudget: Int = TextEngine.defaultGlyphCacheBudget) {
+    /// - Parameters:
+    ///   - glyphCacheBudget: bytes the glyph cache may hold (see `GlyphCache`).
+    ///   - usesInstalledFonts: per-character fallback to the installed fonts
+    ///     (fontconfig, asked only when a style's fonts lack a character); false: such
+    ///     characters are the missing-glyph box.
+    public init(glyphCacheBudget: Int = TextEngine.defaultGlyphCacheBudget, usesInstalledFonts: Bool = true) {
         glyphCache = GlyphCache(budget: glyphCacheBudget)
+        self.usesInstalledFonts = usesInstalledFonts
     }
 
     /// The font at `path`, loaded on first use and kept. A failed load is not kept:

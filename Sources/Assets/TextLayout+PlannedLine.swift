@@ -31,7 +31,7 @@ struct PlannedLine {
         var pen = Int32(x) << 6
         func add(_ g: ShapedGlyph) {
             let dy = (g.yOffset + 32) >> 6
-            glyphs.append(PositionedGlyph(id: g.id, x64: pen &+ g.xOffset, y: Int32(baseline) - dy))
+            glyphs.append(PositionedGlyph(id: g.id, font: g.font, x64: pen &+ g.xOffset, y: Int32(baseline) - dy))
             pen &+= g.advance
         }
         if rtl, let ellipsis { ellipsis.run.glyphs.forEach(add) }

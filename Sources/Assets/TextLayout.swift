@@ -22,8 +22,11 @@ public struct TextLayout {
     public let isTruncated: Bool
     /// The font's vertical metrics at the style's size.
     public let metrics: FontMetrics
-    /// The font the glyph ids refer to.
-    public let font: Font
+    /// The style's own font (`fonts[0]`).
+    public var font: Font { fonts[0] }
+    /// The fonts the glyphs are in (`PositionedGlyph.font`): the style's font, its
+    /// fallbacks, then the installed fonts characters fell back to.
+    public let fonts: [Font]
 
     /// The widest line's width, rounded up to whole pixels: at most `width`, unless a
     /// single character is wider than the box.
@@ -66,8 +69,10 @@ public struct TextLine: Sendable {
 
 /// A glyph placed in a layout's box.
 public struct PositionedGlyph: Hashable, Sendable {
-    /// The glyph id in the layout's font.
+    /// The glyph id in its font.
     public let id: UInt32
+    /// Its font: an index into the layout's `fonts`.
+    public let font: UInt8
     /// The pen position plus HarfBuzz's x offset: 26.6 pixels from the box's left.
     public let x64: Int32
     /// The baseline plus HarfBuzz's y offset (rounded): whole pixels down from the

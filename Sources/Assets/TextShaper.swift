@@ -15,6 +15,8 @@ struct ShapedGlyph {
     /// Where the glyph is drawn relative to the pen (mark attachment, for example).
     var xOffset: Int32
     var yOffset: Int32
+    /// Which of the layout's fonts `id` is in (0: the style's own font).
+    var font: UInt8 = 0
 }
 
 /// A run of shaped glyphs in visual order (left to right on screen), whatever the
@@ -31,7 +33,8 @@ struct ShapedRun {
 /// Script, language and direction are guessed per call
 /// (`hb_buffer_guess_segment_properties`): the first strong character decides, so a
 /// paragraph in one script shapes right; mixed-direction text is shaped in one
-/// direction (no bidi reordering). Kerning and ligatures are HarfBuzz's defaults
+/// direction (no bidi reordering). A paragraph split into font runs (`FontRun`) takes
+/// its direction from the whole paragraph and each run's script from the run. Kerning and ligatures are HarfBuzz's defaults
 /// (`kern`, `liga`, `clig`, `calt`, marks).
 final class TextShaper {
     private let buffer: OpaquePointer
@@ -72,6 +75,58 @@ final class TextShaper {
                     advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
         }
         return ShapedRun(glyphs: glyphs, isRightToLeft: rtl)
+    }
+
+    /// Shapes the bytes `item` of `utf8` split into `runs` (in text order, covering
+    /// `item`), each with its font of `fonts` at `size64`: one run is `shape(_:item:font:size64:)`.
+    /// The direction is guessed from the whole item and kept for every run; the runs'
+    /// glyphs are joined in visual order (for right-to-left text the last run first).
+    func shape(
+        _ utf8: UnsafeBufferPointer<UInt8>, item: Range<Int>, runs: [FontRun], fonts: [Font], size64: Int32
+    ) throws(FontError) -> ShapedRun {
+        if runs.count <= 1 {
+            let index = runs.first?.font ?? 0
+            var run = try shape(utf8, item: item, font: fonts[index], size64: size64)
+            if index != 0 { for i in run.glyphs.indices { run.glyphs[i].font = UInt8(index) } }
+            return run
+        }
+        guard let base = utf8.baseAddress else { return ShapedRun(glyphs: [], isRightToLeft: false) }
+        func add(_ range: Range<Int>) {
+            hb_buffer_clear_contents(buffer)
+            base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
+                hb_buffer_add_utf8(buffer, text, Int32(utf8.count), UInt32(range.lowerBound), Int32(range.count))
+            }
+        }
+        add(item)
+        hb_buffer_guess_segment_properties(buffer)
+        let direction = hb_buffer_get_direction(buffer)
+        let rtl = direction == HB_DIRECTION_RTL
+        var pieces: [[ShapedGlyph]] = []
+        pieces.reserveCapacity(runs.count)
+        for r in runs {
+            let font = fonts[r.font]
+            try font.select(size64: size64)
+            add(r.range)
+            hb_buffer_set_direction(buffer, direction)
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(font.hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            else { continue }
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(Int(count))
+            for i in 0..<Int(count) {
+                glyphs.append(
+                    ShapedGlyph(
+                        id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
+                        advance: positions[i].x_advance, xOffset: positions[i].x_offset,
+                        yOffset: positions[i].y_offset, font: UInt8(r.font)))
+            }
+            pieces.append(glyphs)
+        }
+        if rtl { pieces.reverse() }
+        return ShapedRun(glyphs: Array(pieces.joined()), isRightToLeft: rtl)
     }
 
     /// Shapes a whole string on its own (the ellipsis, a measurement).

@@ -7,6 +7,9 @@
 public struct TextStyle: Hashable, Sendable {
     /// The font file (regular and bold DejaVu Sans by default).
     public var font: FontChoice
+    /// Fonts for the characters `font` has no glyph for, tried in order before the
+    /// installed fonts (`TextEngine.fallbackFont`): a show's `font` list after its first.
+    public var fallbackFonts: [FontChoice]
     /// Colour as `0xAARRGGBB`, straight (not premultiplied) alpha, as a designer writes
     /// it: `0x80FFFFFF` is half-transparent white. Premultiplied when drawn.
     public var color: UInt32
@@ -35,9 +38,11 @@ public struct TextStyle: Hashable, Sendable {
     public init(
         font: FontChoice = .regular, size: Double = 20, color: UInt32 = 0xFF00_0000,
         alignment: TextAlignment = .leading, verticalAlignment: TextVerticalAlignment = .top,
-        maxLines: Int = 0, lineSpacing: Double = 1, truncation: TextTruncation = .ellipsis
+        maxLines: Int = 0, lineSpacing: Double = 1, truncation: TextTruncation = .ellipsis,
+        fallbackFonts: [FontChoice] = []
     ) {
         self.font = font
+        self.fallbackFonts = fallbackFonts
         self.color = color
         self.alignment = alignment
         self.verticalAlignment = verticalAlignment

@@ -81,54 +81,60 @@ extension Show {
         return warnings
     }
 
-    /// One warning for each text with characters that one of `fonts` (the fonts the
-    /// runtime draws the show's text with: a title in a bar is bold, a tile's regular)
-    /// has no glyph for: drawn, they would be the font's empty boxes. Characters no font
-    /// draws (spaces, controls, joiners, combining marks) are not counted. A font that
-    /// cannot be loaded is one warning of its own.
+    /// One warning for each text with characters that neither the fonts it is set in
+    /// (the show's `font`, or its section's `title_font` for a section's title, regular
+    /// and bold: a title in a bar is bold, a tile's regular) nor any installed font
+    /// (fontconfig) has a glyph for: drawn, they would be empty boxes. Characters no
+    /// font draws (spaces, controls, joiners, combining marks) are not counted. A font
+    /// that cannot be loaded is one warning of its own.
     ///
-    /// - Returns: lines like `show.toml: cards[0].items[1].text: "สวัสดี": no glyph for 3
-    ///   characters (the first U+0E2A) in /usr/share/fonts/.../DejaVuSans.ttf; drawn as
-    ///   empty boxes`.
-    public func glyphWarnings(engine: TextEngine, fonts: [FontChoice], manifest: String) -> [String] {
+    /// - Parameters:
+    ///   - engine: loads the fonts and finds the installed ones per character.
+    ///   - directory: the show folder font files are relative to (nil: as written).
+    ///   - manifest: the manifest's path, to begin each warning with.
+    /// - Returns: lines like `show.toml: cards[0].items[1].text: "สวัสดี": no installed
+    ///   font has a glyph for 3 characters (the first U+0E2A); drawn as empty boxes`.
+    public func glyphWarnings(engine: TextEngine, directory: String?, manifest: String) -> [String] {
         var warnings: [String] = []
-        var loaded: [Font] = []
-        for choice in fonts {
-            do {
-                loaded.append(try engine.font(choice))
-            } catch {
-                warnings.append("\(manifest): \(error); the show's text in it is not drawn")
+        var reported: Set<String> = []
+        /// The regular and bold styles a font list sets text in; fonts that don't load
+        /// reported once.
+        func styles(_ list: [String]) -> [TextStyle] {
+            let names = Self.fontNames(list, directory: directory)
+            return [false, true].map { bold in
+                let choices = FontNames.choices(names, bold: bold)
+                for choice in choices {
+                    do {
+                        _ = try engine.font(choice)
+                    } catch {
+                        if reported.insert(choice.path).inserted {
+                            warnings.append("\(manifest): \(error); the show's text in it is not drawn")
+                        }
+                    }
+                }
+                return TextStyle(font: choices[0], fallbackFonts: Array(choices.dropFirst()))
             }
+        }
+        let showStyles = styles(font)
+        var sectionStyles: [String: [TextStyle]] = [:]
+        for (key, list) in namedFontLists where key != "font" {
+            // "book[2].title_font" sets "book[2].title".
+            sectionStyles[String(key.dropLast("_font".count))] = styles(list)
         }
         for (key, text) in namedTexts {
             var missing: [Unicode.Scalar] = []
-            var lacking: [String] = []
-            for font in loaded {
-                var lacks = false
-                for scalar in text.unicodeScalars where Self.needsGlyph(scalar) && font.glyph(for: scalar) == nil {
-                    lacks = true
-                    if !missing.contains(scalar) { missing.append(scalar) }
+            for style in sectionStyles[key] ?? showStyles {
+                for scalar in engine.missingCharacters(in: text, style: style) where !missing.contains(scalar) {
+                    missing.append(scalar)
                 }
-                if lacks { lacking.append(font.path) }
             }
             guard let first = missing.first else { continue }
             let count = missing.count == 1 ? "1 character" : "\(missing.count) characters"
             warnings.append(
-                "\(manifest): \(key): \"\(shortened(text))\": no glyph for \(count) (the first \(Self.codePoint(first))) in "
-                    + lacking.joined(separator: " and ") + "; drawn as empty boxes")
+                "\(manifest): \(key): \"\(shortened(text))\": no installed font has a glyph for \(count) (the first \(Self.codePoint(first))); drawn as empty boxes"
+            )
         }
         return warnings
-    }
-
-    /// Whether a font must draw `scalar`: not a space, a control or format character, or
-    /// a mark drawn on another character.
-    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark:
-            false
-        default:
-            true
-        }
     }
 
     /// `U+0E2A`: at least four hex digits.

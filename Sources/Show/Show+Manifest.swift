@@ -1,12 +1,12 @@
 import ConfigFile
 
 extension Show {
-    /// The show as a `show.toml` (top-level `title`, then `[launch]` when the show has
-    /// one, `[home]`, each `[[folder]]`, `[[book]]`, `[[cards]]`, `[menu]` when it has
-    /// items, and `[labels]`), with a comment header and a comment on each setting: what
-    /// `vitrine show init` writes, for a person to edit. Every setting is written,
-    /// defaults included, so the file shows what can be set (a label left at its default
-    /// is written commented out, showing what can be translated);
+    /// The show as a `show.toml` (top-level `title` and `font`, then `[launch]` when the
+    /// show has one, `[home]`, each `[[folder]]`, `[[book]]`, `[[cards]]`, `[menu]` when
+    /// it has items, and `[labels]`), with a comment header and a comment on each
+    /// setting: what `vitrine show init` writes, for a person to edit. Every setting is
+    /// written, defaults included, so the file shows what can be set (a label left at its
+    /// default is written commented out, showing what can be translated);
     /// `Show.parse(text: manifestText(), path:)` gives back this show (ids valid).
     public func manifestText() -> String {
         var out = """
@@ -16,6 +16,7 @@ extension Show {
             # placeholder and logs one warning. Check this file with `vitrine check show.toml`.
 
             title = \(q(title))
+            \(fontLine)
 
 
             """
@@ -45,7 +46,7 @@ extension Show {
 
                 [[folder]]
                 id = \(q(folder.id))
-                title = \(q(folder.title))
+                title = \(q(folder.title))\(titleFontLine(folder.titleFont))
                 tiles = \(tiles(folder.tiles))
 
                 """
@@ -55,7 +56,7 @@ extension Show {
 
                 [[book]]
                 id = \(q(book.id))
-                title = \(q(book.title))
+                title = \(q(book.title))\(titleFontLine(book.titleFont))
                 cover = \(q(book.cover))
                 pages = \(list(book.pages.map(q)))
 
@@ -69,7 +70,7 @@ extension Show {
 
                 [[cards]]
                 id = \(q(cards.id))
-                title = \(q(cards.title))
+                title = \(q(cards.title))\(titleFontLine(cards.titleFont))
                 tip = \(q(cards.tip.rawValue))  # rotate (about the screen's normal) | flip (about the horizontal axis)
                 tip_angle = \(n(cards.tipAngle))  # degrees, -180 to 180; without it: -15 (rotate), 90 (flip)
                 tip_offset = [\(n(cards.tipOffsetX)), \(n(cards.tipOffsetY))]  # points, applied before the turn; without it: [-20, -20] (rotate), [0, 0] (flip)
@@ -104,6 +105,23 @@ extension Show {
     }
 
     private func q(_ s: String) -> String { TOMLString.basic(s) }
+
+    /// The top-level `font`: the show's list, or without one the line commented out
+    /// (an empty list is not a setting), as an example of the form.
+    private var fontLine: String {
+        let help = "  # family names or font files in this folder, in fallback order"
+        return font.isEmpty
+            ? "# font = [\"DejaVu Sans\", \"fonts/MyFont.ttf\"]\(help); without it: DejaVu Sans"
+            : "font = \(inline(font.map(q)))\(help)"
+    }
+
+    /// A section's `title_font` line after its title, or nothing when it has none.
+    private func titleFontLine(_ fonts: [String]) -> String {
+        fonts.isEmpty ? "" : "\ntitle_font = \(inline(fonts.map(q)))  # the title's fonts; without it: the show's"
+    }
+
+    /// An array on one line.
+    private func inline(_ elements: [String]) -> String { "[" + elements.joined(separator: ", ") + "]" }
     private func n(_ v: Double) -> String { TOMLText.number(v) }
 
     private func oriented(_ image: OrientedImage) -> String {

@@ -2,6 +2,10 @@
 /// (ShowDemo's `DemoShow.show`). Asset paths are relative to the show folder.
 public struct Show: Hashable, Sendable {
     public var title: String
+    /// The fonts for all of the show's text, in fallback order, as the manifest's `font`
+    /// spells them: family names, or font files relative to the show folder
+    /// (`Show.isFontFile`). Empty: DejaVu Sans, regular and bold.
+    public var font: [String]
     /// The launch doors of a cold start; nil: the show starts at home (`[launch]` is
     /// optional).
     public var launch: LaunchSection?
@@ -16,9 +20,10 @@ public struct Show: Hashable, Sendable {
 
     public init(
         title: String, launch: LaunchSection?, home: HomeSection, folders: [Folder] = [], books: [Book] = [],
-        cardLists: [CardList] = [], menu: [MenuItem] = [], labels: ShowLabels = .english
+        cardLists: [CardList] = [], menu: [MenuItem] = [], labels: ShowLabels = .english, font: [String] = []
     ) {
         self.title = title
+        self.font = font
         self.launch = launch
         self.home = home
         self.folders = folders

@@ -38,6 +38,14 @@ public final class ShowAssets {
         self.source = .drawn(source)
     }
 
+    /// The show folder the paths are relative to; nil for the drawn (demo) pictures.
+    public var directory: String? {
+        switch source {
+        case .directory(let base, _): base
+        default: nil
+        }
+    }
+
     /// The picture at `path` (relative to the show folder); the placeholder (64x64, grey
     /// with a cross: see Assets' `Placeholder`) when it is missing or cannot be decoded,
     /// with one warning the first time.

@@ -31,6 +31,9 @@ enum Limits {
     /// a finger's height); thousands of items make every frame of its drop miss its
     /// vblank. More is refused, as tiles are.
     static let menuItems = 50
+    /// Fonts in one `font` or `title_font` list: a face and its fallbacks for a few
+    /// scripts, not a font catalogue.
+    static let fonts = 8
     // The number of folders, books and card lists, and the tiles of the show as a whole,
     // are bounded by the manifest's size (ConfigDocument.maxBytes, 1 MiB: some 30 000
     // tiles at the shortest) and cost only their parsing, linear in the text: only the

@@ -1,3 +1,4 @@
+import Assets
 import ConfigFile
 import MessageText
 import Motion
@@ -9,30 +10,36 @@ import Motion
 /// Required: `title`, `[home]` (`wallpaper`, `tiles`).
 /// Optional: `[launch]` (its three pictures required when present), `[[folder]]`,
 /// `[[book]]`, `[[cards]]`, `[menu]` (`items` may be left out or empty: no menu),
-/// `[labels]` (each label), and every setting with a default (`hold`, `duration`,
-/// `curve`, `columns`, the `tip_*` settings, `again`, a card's `subtitle` and `text`).
+/// `[labels]` (each label), and every setting with a default (`font`, a section's
+/// `title_font`, `hold`, `duration`, `curve`, `columns`, the `tip_*` settings, `again`,
+/// a card's `subtitle` and `text`). Font files are opened by
+/// `checkFontFiles(directory:)`, when the show folder is known.
 struct ShowReader {
     let document: ConfigDocument
     /// `open` targets, checked once all ids are known: the table and key to blame.
     private var targets: [(table: ConfigTable, key: String, target: ShowTarget)] = []
+    /// Font files named (`font`, `title_font`): the table and key to blame, the path.
+    private(set) var fontFiles: [(table: ConfigTable, key: String, path: String)] = []
 
     init(document: ConfigDocument) { self.document = document }
 
     mutating func read() throws(ConfigError) -> Show {
         let root = document.root
-        try root.requireKnownKeys(["title", "launch", "home", "folder", "book", "cards", "menu", "labels"])
+        try root.requireKnownKeys(["title", "font", "launch", "home", "folder", "book", "cards", "menu", "labels"])
         let title = try nonEmptyString(root, "title")
+        let font = try fonts(root, "font")
         let launch = try root.optionalTable("launch").map { t throws(ConfigError) in try readLaunch(t) }
         let home = try readHome(try root.table("home"))
 
         var folders: [Folder] = []
         var folderIDs: [String: Int] = [:]
         for t in try root.optionalTableArray("folder") ?? [] {
-            try t.requireKnownKeys(["id", "title", "tiles"])
+            try t.requireKnownKeys(["id", "title", "title_font", "tiles"])
             folders.append(
                 Folder(
                     id: try id(t, among: &folderIDs, kind: "folder"), title: try nonEmptyString(t, "title"),
-                    tiles: try tiles(t, atMost: Limits.folderTiles, on: "a folder")))
+                    tiles: try tiles(t, atMost: Limits.folderTiles, on: "a folder"),
+                    titleFont: try fonts(t, "title_font")))
         }
         var books: [Book] = []
         var bookIDs: [String: Int] = [:]
@@ -64,7 +71,7 @@ struct ShowReader {
 
         let show = Show(
             title: title, launch: launch, home: home, folders: folders, books: books, cardLists: cardLists,
-            menu: menu, labels: labels)
+            menu: menu, labels: labels, font: font)
         try checkTargets(show)
         return show
     }
@@ -148,8 +155,8 @@ struct ShowReader {
         return tiles
     }
 
-    private func readBook(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> Book {
-        try t.requireKnownKeys(["id", "title", "cover", "pages"])
+    private mutating func readBook(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> Book {
+        try t.requireKnownKeys(["id", "title", "title_font", "cover", "pages"])
         let id = try id(t, among: &ids, kind: "book")
         let title = try nonEmptyString(t, "title")
         let cover = try asset(t, "cover")
@@ -158,14 +165,17 @@ struct ShowReader {
         for (i, page) in pages.enumerated() {
             try checkAsset(page, t, "pages[\(i)]")
         }
-        return Book(id: id, title: title, cover: cover, pages: pages)
+        return Book(id: id, title: title, cover: cover, pages: pages, titleFont: try fonts(t, "title_font"))
     }
 
-    private func readCards(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> CardList {
+    private mutating func readCards(_ t: ConfigTable, among ids: inout [String: Int]) throws(ConfigError) -> CardList {
         try t.requireKnownKeys([
-            "id", "title", "items", "tip", "tip_angle", "tip_offset", "tip_opacity", "tip_duration", "again",
+            "id", "title", "title_font", "items", "tip", "tip_angle", "tip_offset", "tip_opacity", "tip_duration",
+            "again",
         ])
-        var list = CardList(id: try id(t, among: &ids, kind: "cards"), title: try nonEmptyString(t, "title"), items: [])
+        var list = CardList(
+            id: try id(t, among: &ids, kind: "cards"), title: try nonEmptyString(t, "title"), items: [],
+            titleFont: try fonts(t, "title_font"))
         let items = try t.tableArray("items")
         if items.isEmpty { throw t.error("items", "must list at least one card") }
         for item in items {
@@ -214,6 +224,50 @@ struct ShowReader {
     }
 
     // MARK: - Values
+
+    /// A font list (`font`, `title_font`): an array of non-empty strings, at most
+    /// `Limits.fonts`, each a family name or a font file inside the show folder (kept in
+    /// `fontFiles` for `checkFontFiles`). Absent: empty, the default.
+    private mutating func fonts(_ t: ConfigTable, _ key: String) throws(ConfigError) -> [String] {
+        guard t.contains(key) else { return [] }
+        let names: [String]
+        do {
+            names = try t.stringArray(key)
+        } catch {
+            // A lone name is the likely slip: say what to write instead.
+            if (try? t.string(key)) != nil {
+                throw t.error(key, "expected an array of font names, found a string (write [\"Name\"])")
+            }
+            throw error
+        }
+        if names.isEmpty { throw t.error(key, "must list at least one font (leave it out for DejaVu Sans)") }
+        if names.count > Limits.fonts {
+            throw t.error(key, "too many fonts (\(names.count)): at most \(Limits.fonts)")
+        }
+        for (i, name) in names.enumerated() {
+            let element = "\(key)[\(i)]"
+            if name.allSatisfy(\.isWhitespace) { throw t.error(element, "must not be empty") }
+            if Show.isFontFile(name) {
+                try checkAsset(name, t, element)
+                fontFiles.append((t, element, name))
+            }
+        }
+        return names
+    }
+
+    /// Opens every font file named (`fontFiles`) under `directory`, the show folder.
+    /// - Throws: the first that is missing or not a font Vitrine can use, as
+    ///   `show.toml:line: font[1]: "fonts/x.ttf": not a font: unknown file format (...)`.
+    func checkFontFiles(directory: String) throws(ConfigError) {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        for (table, key, path) in fontFiles {
+            do {
+                try Font.check(path: base + "/" + path)
+            } catch {
+                throw table.error(key, "\"\(shortened(path))\": " + error.reason)
+            }
+        }
+    }
 
     private func nonEmptyString(_ t: ConfigTable, _ key: String) throws(ConfigError) -> String {
         let s = try t.string(key)

@@ -66,10 +66,13 @@ public struct Folder: Hashable, Sendable {
     public var id: String
     public var title: String
     public var tiles: [Tile]
-    public init(id: String, title: String, tiles: [Tile]) {
+    /// The fonts for the folder's title, as `Show.font` spells them; empty: the show's.
+    public var titleFont: [String]
+    public init(id: String, title: String, tiles: [Tile], titleFont: [String] = []) {
         self.id = id
         self.title = title
         self.tiles = tiles
+        self.titleFont = titleFont
     }
 }
 
@@ -79,11 +82,15 @@ public struct Book: Hashable, Sendable {
     public var title: String
     public var cover: AssetPath
     public var pages: [AssetPath]
-    public init(id: String, title: String, cover: AssetPath, pages: [AssetPath]) {
+    /// The fonts for the book's title in its screen's bar, as `Show.font` spells them;
+    /// empty: the show's.
+    public var titleFont: [String]
+    public init(id: String, title: String, cover: AssetPath, pages: [AssetPath], titleFont: [String] = []) {
         self.id = id
         self.title = title
         self.cover = cover
         self.pages = pages
+        self.titleFont = titleFont
     }
 }
 
@@ -127,6 +134,9 @@ public struct CardList: Hashable, Sendable {
     public var tipDuration: Double
     /// Default `.none`.
     public var again: Again
+    /// The fonts for the list's title in its screen's bar, as `Show.font` spells them;
+    /// empty: the show's.
+    public var titleFont: [String]
 
     /// The start angle when none is given, degrees: -15 (rotate), 90 (flip).
     public static func defaultAngle(_ tip: Tip) -> Double { tip == .rotate ? -15 : 90 }
@@ -137,7 +147,7 @@ public struct CardList: Hashable, Sendable {
     public init(
         id: String, title: String, items: [Card], tip: Tip = .rotate, tipAngle: Double? = nil,
         tipOffsetX: Double? = nil, tipOffsetY: Double? = nil, tipOpacity: Double = 0.8, tipDuration: Double = 0.4,
-        again: Again = .none
+        again: Again = .none, titleFont: [String] = []
     ) {
         self.id = id
         self.title = title
@@ -149,6 +159,7 @@ public struct CardList: Hashable, Sendable {
         self.tipOpacity = tipOpacity
         self.tipDuration = tipDuration
         self.again = again
+        self.titleFont = titleFont
     }
 }
 

@@ -7,9 +7,10 @@ import Show
 
 /// `vitrine check FILE...`: validates board files and show manifests without starting
 /// anything. Every file is checked; each problem is one `Error: file:line: key: what`
-/// line on stderr. What would only show badly (a missing or undecodable picture, a
-/// character the fonts lack, a covering picture of a useless shape) is a warning line,
-/// the file still ok. Exit 78 if any file is bad (or with --strict, warned about), else
+/// line on stderr (a font file the show names that is not a font among them). What
+/// would only show badly (a missing or undecodable picture, a font family not
+/// installed, a character no installed font has, a covering picture of a useless shape)
+/// is a warning line, the file still ok. Exit 78 if any file is bad (or with --strict, warned about), else
 /// 66 if any could not be read.
 struct CheckCommand: Command {
     static let syntax = CommandSyntax(
@@ -18,8 +19,9 @@ struct CheckCommand: Command {
         discussion: """
             A FILE named show.toml, or a folder, is a show; anything else is a board file. A \
             board whose [show] path names a show checks that show too. A show's pictures are \
-            decoded and its text matched against its fonts: a picture that is missing or does \
-            not decode, or a character no glyph draws, is a warning (exit 0, or 78 with \
+            decoded and its text matched against its fonts and the installed ones (fontconfig): \
+            a picture that is missing or does not decode, a font family not installed, or a \
+            character no installed font draws, is a warning (exit 0, or 78 with \
             --strict). A file that is missing or unreadable is exit 66.
             """,
         options: [.flag("--strict", help: "Treat warnings as errors: exit 78 when there is any.")],
@@ -70,13 +72,13 @@ struct CheckCommand: Command {
     }
 
     /// What would show badly: each picture that is missing or does not decode, each
-    /// text with characters the runtime's fonts (regular and bold) lack, each covering
-    /// picture of a useless shape.
+    /// font family not installed, each text with characters neither the show's fonts nor
+    /// any installed font has, each covering picture of a useless shape.
     static func warnings(_ show: Show, in folder: String) -> [String] {
         let manifest = Show.manifestPath(in: folder)
         var lines = show.pictureWarnings(directory: folder, manifest: manifest)
-        let text = AssetsTextRasterizer(engine: TextEngine())
-        lines += show.glyphWarnings(engine: text.engine, fonts: [text.regularFont, text.boldFont], manifest: manifest)
+        lines += show.fontWarnings(manifest: manifest)
+        lines += show.glyphWarnings(engine: TextEngine(), directory: folder, manifest: manifest)
         lines += show.pictureShapeWarnings(assets: ShowAssets(directory: folder), manifest: manifest)
         return lines
     }

@@ -25,6 +25,7 @@ import VitrineTestSupport
     /// database): the Debian 12 package of each library Vitrine links.
     static let knownPackages: [String: String] = [
         "libfreetype.so.6": "libfreetype6", "libharfbuzz.so.0": "libharfbuzz0b", "libspng.so.0": "libspng0",
+        "libfontconfig.so.1": "libfontconfig1",
         "libturbojpeg.so.0": "libturbojpeg0", "libdrm.so.2": "libdrm2", "libinput.so.10": "libinput10",
         "libudev.so.1": "libudev1", "libwayland-client.so.0": "libwayland-client0",
         "libstdc++.so.6": "libstdc++6", "libgcc_s.so.1": "libgcc-s1",

@@ -13,14 +13,14 @@ security="${VITRINE_E2E_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
 # The guest: systemd with udev and kmod, Debian's kernel (bochs, virtio-gpu and fbdev
 # emulation are modules there) and its initramfs, what the static vitrine binary links
 # dynamically (check with `ldd .build-static/release/vitrine`: libspng, libturbojpeg,
-# freetype, harfbuzz, libdrm, libinput, libudev, libwayland-client), its font, the input
+# freetype, harfbuzz, fontconfig, libdrm, libinput, libudev, libwayland-client), its font, the input
 # tools of the VM recipe (libinput list-devices, evemu-device), and the kiosk compositor
 # of the cage check: cage 0.1.4 (wlroots 0.15), seatd (its seatd.service gives the video
 # group the seat: cage 0.1.4 refuses to run as root) and xwayland (never started, but
 # Debian's cage exits at start without the binary: "Cannot find Xwayland binary").
 packages=(
     systemd-sysv udev kmod linux-image-amd64 initramfs-tools
-    libdrm2 libinput10 libudev1 libspng0 libturbojpeg0 libfreetype6 libharfbuzz0b libwayland-client0 fonts-dejavu-core
+    libdrm2 libinput10 libudev1 libspng0 libturbojpeg0 libfreetype6 libharfbuzz0b libfontconfig1 libwayland-client0 fonts-dejavu-core
     libinput-tools evemu-tools
     cage seatd xwayland
 )

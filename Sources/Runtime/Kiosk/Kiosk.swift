@@ -235,6 +235,7 @@ public final class Kiosk {
             throw .failure("\(error)")
         }
         pipeline.compositor.textRasterizer = textRasterizer
+        textRasterizer?.useFonts(program.fonts)
         let scene = program.makeScene(
             root: pipeline.compositor.root, width: pipeline.logicalWidth, height: pipeline.logicalHeight,
             resume: resume, orientationKnown: orientationKnown)

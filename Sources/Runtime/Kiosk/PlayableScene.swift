@@ -47,6 +47,9 @@ public protocol ShowProgram: AnyObject {
     func makeScene(root: Layer, width: Int, height: Int, resume: String?, orientationKnown: Bool) -> any PlayableScene
     /// Warnings gathered since the last call (a missing or corrupt picture: one each).
     func takeWarnings() -> [String]
+    /// The fonts for the show's text (`TextRasterizing.useFonts`): family names or
+    /// absolute font file paths, in fallback order; empty: DejaVu Sans.
+    var fonts: [String] { get }
     /// The panel turns at run time: keep the pictures of both orientations' screens
     /// (scenes of either size made from now on find them made).
     func keepPicturesForBothOrientations()
@@ -54,6 +57,7 @@ public protocol ShowProgram: AnyObject {
 
 extension ShowProgram {
     public var title: String { "Vitrine" }
+    public var fonts: [String] { [] }
     public func keepPicturesForBothOrientations() {}
 }
 

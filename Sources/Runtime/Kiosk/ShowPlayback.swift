@@ -10,6 +10,11 @@ public final class ShowPlayback: ShowProgram {
     public let assets: ShowAssets
     public let origin: String
     public var title: String { show.title }
+    /// The show's `font`, files made absolute under its folder.
+    public var fonts: [String] { Show.fontNames(show.font, directory: assets.directory) }
+    /// The font families the manifest names that are not installed: logged once, with
+    /// the first warnings taken.
+    private var fontWarnings: [String]
     /// The pictures at the sizes the screens draw them, kept for every scene of this show
     /// (a turn and back resamples nothing).
     let pictures: ShowPictures
@@ -19,6 +24,7 @@ public final class ShowPlayback: ShowProgram {
         self.assets = assets
         self.origin = origin
         pictures = ShowPictures(assets: assets)
+        fontWarnings = assets.directory.map { show.fontWarnings(manifest: Show.manifestPath(in: $0)) } ?? []
     }
 
     /// The show in `folder` (its show.toml), or the built-in demo show when nil.
@@ -38,7 +44,10 @@ public final class ShowPlayback: ShowProgram {
             menuOpen: start?.menuOpen ?? false)
     }
 
-    public func takeWarnings() -> [String] { assets.takeWarnings() }
+    public func takeWarnings() -> [String] {
+        defer { fontWarnings = [] }
+        return fontWarnings + assets.takeWarnings()
+    }
 
     public func keepPicturesForBothOrientations() { pictures.keepsBothOrientations = true }
 }

@@ -218,7 +218,8 @@ final class BookScreen: ShowScreen {
             PlainScreen.label(
                 "book.title", self.title, frame: m.titleText,
                 TextAttributes(
-                    size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1)))
+                    size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1,
+                    fonts: context.fonts(context.show.book(id: bookID)?.titleFont ?? []))))
         layer.addSublayer(bar)
         let text = PlainScreen.label(
             "back.text", title,

@@ -107,7 +107,8 @@ final class CardListScreen: ShowScreen {
         titleLayer = PlainScreen.label(
             "cards.title", title, frame: layout.title,
             TextAttributes(
-                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1,
+                fonts: context.fonts(list?.titleFont ?? [])))
         let labels = context.show.labels
         let hasMenu = context.show.hasMenu
         detail = CardDetail(

@@ -151,7 +151,9 @@ final class FolderPanel: ShowScreen {
         arrow.allowsHitTesting = false
         titleLayer = PlainScreen.label(
             "reveal.title", folder?.title ?? "folder:\(id)", frame: layout.title,
-            TextAttributes(size: m.barFontSize, weight: .bold, color: ScreenColors.title, maxLines: 1))
+            TextAttributes(
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, maxLines: 1,
+                fonts: context.fonts(folder?.titleFont ?? [])))
         super.init(target: .folder(id), context: context)
         layer.name = "reveal.panel"
         layer.frame = Rect2D(x: 0, y: layout.split, width: m.width, height: layout.panelHeight)

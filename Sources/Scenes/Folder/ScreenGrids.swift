@@ -14,7 +14,9 @@ final class FolderScreen: PlainScreen {
 
     init(id: String, context: ShowScreenContext) {
         let folder = context.show.folder(id: id)
-        super.init(target: .folder(id), title: folder?.title ?? "folder:\(id)", context: context)
+        super.init(
+            target: .folder(id), title: folder?.title ?? "folder:\(id)", context: context,
+            titleFont: folder?.titleFont ?? [])
         let items = (folder?.tiles ?? []).map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
         ScreenTiles.build(
             items, grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer, screen: self,

@@ -44,6 +44,8 @@ public final class ShowScene {
 
     let root: Layer
     let pictures: ShowPictures
+    /// The show folder its font files are relative to (nil: the demo's drawn assets).
+    let fontDirectory: String?
     var metrics: ScreenMetrics
     /// The home screen, built on first use (see "Screens" above): `homeScreen` is nil
     /// until then.
@@ -109,6 +111,7 @@ public final class ShowScene {
         self.width = width
         self.height = height
         self.root = root
+        self.fontDirectory = assets.directory
         self.pictures = pictures ?? ShowPictures(assets: assets)
         self.pictures.fitBudget(width: width, height: height)
         metrics = ScreenMetrics(width: width, height: height)
@@ -260,7 +263,7 @@ public final class ShowScene {
     /// What the screens get from the scene.
     func context() -> ShowScreenContext {
         ShowScreenContext(
-            show: show, metrics: metrics, pictures: pictures,
+            show: show, metrics: metrics, pictures: pictures, fontDirectory: fontDirectory,
             open: { [unowned self] target in self.navigate(to: target, start: nil) },
             back: { [unowned self] target in self.navigate(to: target, start: nil, back: true) },
             adopt: { [unowned self] screen in self.adopt(screen) },

@@ -7,6 +7,8 @@ struct ShowScreenContext {
     let show: Show
     let metrics: ScreenMetrics
     let pictures: ShowPictures
+    /// The show folder a section's `title_font` files are relative to (nil: the demo).
+    let fontDirectory: String?
     /// Navigates (a tile, a menu item, the back button); the transition starts at the
     /// next update.
     let open: (ShowTarget) -> Void
@@ -22,6 +24,12 @@ struct ShowScreenContext {
     let now: () -> Double
     /// Whether a touch that went down at this time may act (false during the launch doors).
     let accepts: (Double) -> Bool
+}
+
+extension ShowScreenContext {
+    /// A section's `title_font` as a text layer takes it (`TextAttributes.fonts`): files
+    /// made absolute under the show folder; empty: the show's fonts.
+    func fonts(_ titleFont: [String]) -> [String] { Show.fontNames(titleFont, directory: fontDirectory) }
 }
 
 /// One screen of the show: a full-screen container layer under the scene's root, the
@@ -121,7 +129,8 @@ class PlainScreen: ShowScreen {
     let titleLayer: Layer
     let title: String
 
-    init(target: ShowTarget, title: String, context: ShowScreenContext) {
+    /// - Parameter titleFont: the section's `title_font` for the title (empty: the show's fonts).
+    init(target: ShowTarget, title: String, context: ShowScreenContext, titleFont: [String] = []) {
         let m = context.metrics
         menuButton = Layer(name: "menu", frame: m.menuButton)
         backButton = Layer(name: "back", frame: m.backButton)
@@ -145,7 +154,8 @@ class PlainScreen: ShowScreen {
         titleLayer.contents = .text(
             title,
             TextAttributes(
-                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1))
+                size: m.barFontSize, weight: .bold, color: ScreenColors.title, alignment: .center, maxLines: 1,
+                fonts: context.fonts(titleFont)))
         titleLayer.allowsHitTesting = false
         layer.addSublayer(titleLayer)
         bindTap(backButton, opening: .home)
