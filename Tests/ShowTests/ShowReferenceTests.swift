@@ -22,7 +22,8 @@ import VitrineTestSupport
         return parts.joined(separator: "/") + "/Sources/vitrine/Vitrine.docc/AuthoringAShow.md"
     }()
 
-    static func referenceKeys() throws -> [(key: String, example: String)] {
+    /// The article's text.
+    static func articleText() throws -> String {
         guard let f = fopen(article, "r") else { throw ManifestKeys.Missing(path: article) }
         defer { fclose(f) }
         var bytes: [UInt8] = []
@@ -32,7 +33,11 @@ import VitrineTestSupport
             if n == 0 { break }
             bytes += chunk[0..<n]
         }
-        return ManifestKeys.rows(in: String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func referenceKeys() throws -> [(key: String, example: String)] {
+        ManifestKeys.rows(in: try articleText())
     }
 
     @Test func theArticleHasKeyTables() throws {
@@ -65,6 +70,20 @@ import VitrineTestSupport
         let written = ManifestKeys.keyPaths(try ConfigDocument(text: show.manifestText(), path: "show.toml").root)
         #expect(Set(keys.map(\.key)).subtracting(written).sorted() == [], "documented keys that did not survive a parse")
         #expect(show.folders.first?.id == keys.first { $0.key == "folder[].id" }.map { $0.example.trimmingQuotes })
+    }
+
+    /// The guide's translated show (the TOML block under "A translated show") is a show:
+    /// no launch, its words in Japanese, the runtime's too.
+    @Test func theTranslatedShowParses() throws {
+        let article = try Self.articleText()
+        let section = try #require(article.firstRange(of: "## A translated show"))
+        let rest = article[section.upperBound...]
+        let open = try #require(rest.firstRange(of: "```toml\n"))
+        let close = try #require(rest[open.upperBound...].firstRange(of: "```"))
+        let show = try Show.parse(text: String(rest[open.upperBound..<close.lowerBound]), path: "translated.toml")
+        #expect(show.title == "光の美術館" && show.launch == nil)
+        #expect(show.labels.home == "ホーム" && show.labels.shelf == "本棚" && show.labels.menuEmpty == "項目がありません")
+        #expect(show.labels.backTitle(show.labels.home) == "‹ ホーム")
     }
 }
 
