@@ -77,6 +77,42 @@ import Testing
         #expect(s.shownFrame(2) == Rect2D(x: 305, y: 97, width: 190, height: 286))
     }
 
+    /// Between frames the shelf fetches the covers a scroll shows next, in both sizes
+    /// (`prepareAhead`, one a gap, as the runtime calls it): a flick's frames then make
+    /// no picture; without the look-ahead they make the covers coming into view.
+    @Test func coversAreFetchedAheadOfAScroll() throws {
+        func flick(lookingAhead: Bool) throws -> Int {
+            let (h, s) = try Self.harness()
+            h.looksAhead = false
+            h.frame(at: 0.05)
+            if lookingAhead {
+                var fetched = 0
+                while h.scene.prepareAhead() {
+                    fetched += 1
+                    try #require(fetched < 50, "the look-ahead never ends")
+                }
+                #expect(fetched > 0)
+            }
+            try h.load("0.1 swipe 600 240 200 240 0.1\n")
+            var madeInFrames = 0
+            var t = 0.05
+            // The flick's frames, until the glide has settled (the warm-up of the book
+            // it rests on comes `ShelfScreen.warmDelay` later, in updates that change
+            // nothing on screen).
+            while t < 0.15 || (h.scene.isAnimating && t < 10) {
+                t += 1.0 / 60
+                let m = h.scene.pictures.made
+                h.frame(at: t)
+                madeInFrames += h.scene.pictures.made - m
+                if lookingAhead { _ = h.scene.prepareAhead() }
+            }
+            #expect(s.centred == 2)
+            return madeInFrames
+        }
+        #expect(try flick(lookingAhead: true) == 0)
+        #expect(try flick(lookingAhead: false) > 0)
+    }
+
     /// A slow drag of 100 pt with a hold before the lift (velocity 0): round(100 / 279) = 0,
     /// back to the first; 200 pt: round(0.72) = 1.
     @Test(arguments: [(100, 0), (200, 1)]) func dragAndHold(distance: Int, expected: Int) throws {

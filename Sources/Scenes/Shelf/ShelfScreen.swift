@@ -326,6 +326,7 @@ final class ShelfScreen: PlainScreen {
         if let i = pendingOpen, case .resting = motion, i == centred { beginOpening(i) }
         warm(time: time)
         let x = offset(at: time).rounded()
+        lastOffset = x
         if var o = opening {
             if o.start == nil { o.start = time }
             let t = (time - o.start!) / Self.openDuration
@@ -389,8 +390,36 @@ final class ShelfScreen: PlainScreen {
     /// How many covers each side of the centred one the warm-up fetches both pictures of.
     static let warmCovers = 3
 
-    /// Between frames while a book opens: that book's pictures ahead (its first pages).
-    override func prepareAhead() -> Bool { opening?.screen.prepareAhead() ?? false }
+    /// Between frames: while a book opens, that book's pictures ahead (its first
+    /// pages); otherwise one cover picture a scroll would show next, in either size
+    /// (`aheadCovers`): the covers on screen and one more each side, nearest first. So a
+    /// scroll's frames find the covers coming into view, and growing or shrinking
+    /// through the middle, made.
+    override func prepareAhead() -> Bool {
+        if let o = opening { return o.screen.prepareAhead() }
+        let visible = layout.visible(offset: lastOffset)
+        guard !visible.isEmpty else { return false }
+        let window = Swift.max(0, visible.lowerBound - 1)..<Swift.min(books.count, visible.upperBound + 1)
+        // Let go of what is no longer near (back to the cache, which may drop it).
+        for key in aheadCovers.keys where !window.contains(key / 2) { aheadCovers[key] = nil }
+        var order = Array(visible)
+        if window.lowerBound < visible.lowerBound { order.append(window.lowerBound) }
+        if window.upperBound > visible.upperBound { order.append(window.upperBound - 1) }
+        for i in order {
+            for small in [false, true] where aheadCovers[2 * i + (small ? 1 : 0)] == nil {
+                aheadCovers[2 * i + (small ? 1 : 0)] = coverPicture(i, small: small)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Cover pictures fetched between frames (`prepareAhead()`), by cover index times 2,
+    /// plus 1 for the small size: held here, so that the show's picture cache cannot let
+    /// them go before the scroll shows them.
+    private var aheadCovers: [Int: Surface] = [:]
+    /// The whole-point offset of the last update.
+    private var lastOffset = 0.0
 
     override func nextChange(after time: Double) -> Double? {
         guard let since = restingSince, opening == nil else { return nil }
