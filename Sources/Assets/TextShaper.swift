@@ -61,20 +61,26 @@ final class TextShaper {
         hb_buffer_guess_segment_properties(buffer)
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
         hb_shape(font.hbFont, buffer, nil, 0)
+        return ShapedRun(glyphs: shapedGlyphs(font: 0), isRightToLeft: rtl)
+    }
 
+    /// The glyphs the buffer holds once shaped, marked as in the layout's font `font`
+    /// (none when HarfBuzz gives no glyph information).
+    private func shapedGlyphs(font: UInt8) -> [ShapedGlyph] {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return ShapedRun(glyphs: [], isRightToLeft: rtl) }
+        else { return [] }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
             glyphs.append(
                 ShapedGlyph(
                     id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
-                    advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+                    advance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset,
+                    font: font))
         }
-        return ShapedRun(glyphs: glyphs, isRightToLeft: rtl)
+        return glyphs
     }
 
     /// Shapes the bytes `item` of `utf8` split into `runs` (in text order, covering
@@ -110,20 +116,7 @@ final class TextShaper {
             hb_buffer_set_direction(buffer, direction)
             hb_buffer_guess_segment_properties(buffer)
             hb_shape(font.hbFont, buffer, nil, 0)
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            else { continue }
-            var glyphs: [ShapedGlyph] = []
-            glyphs.reserveCapacity(Int(count))
-            for i in 0..<Int(count) {
-                glyphs.append(
-                    ShapedGlyph(
-                        id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
-                        advance: positions[i].x_advance, xOffset: positions[i].x_offset,
-                        yOffset: positions[i].y_offset, font: UInt8(r.font)))
-            }
-            pieces.append(glyphs)
+            pieces.append(shapedGlyphs(font: UInt8(r.font)))
         }
         if rtl { pieces.reverse() }
         return ShapedRun(glyphs: Array(pieces.joined()), isRightToLeft: rtl)

