@@ -14,7 +14,7 @@ enum ReloadBanner {
     /// Over every layer of a scene (a screen's is 10, a menu's a little more).
     static let zPosition = 1_000_000.0
     /// The heading line.
-    static let heading = "The show did not reload: the last good show plays on"
+    static let heading = "Not reloaded: the last good show plays on"
     /// Straight 0xAARRGGBB: dark red, nearly opaque, so the text reads over any picture.
     static let background: UInt32 = 0xf0_7a_16_16
     /// Straight 0xAARRGGBB.
