@@ -15,8 +15,8 @@ import Scenes
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
 /// timer, the display's descriptors (DRM page-flip events, hotplug), the input devices
 /// (libinput), the watchdog and idle timers, the touch script's feed, the screen power
-/// timer and the control socket (`PollSet` names each; the Architecture article, "One
-/// frame").
+/// timer, the control socket and, with `--watch`, the show folder's inotify descriptor
+/// and its debounce timer (`PollSet` names each; the Architecture article, "One frame").
 ///
 /// Frames are drawn only while something changes: when nothing animates and no touch is
 /// down the loop sleeps in poll() (waking only for the watchdog, when there is one), and
