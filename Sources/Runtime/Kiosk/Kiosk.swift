@@ -138,8 +138,8 @@ public final class Kiosk {
     var watch: ShowWatch?
     /// Reloads that replaced the show (SIGHUP, `reload`, the watch), for `status`.
     var reloads = 0
-    /// Why the last reload failed (nil: it did, or none failed yet), for `status` and
-    /// the banner.
+    /// Why the last reload failed (nil: it succeeded, or none was tried), for `status`
+    /// and the banner.
     var reloadError: String?
     /// The banner over the show while the last reload failed, with `--watch`
     /// (`ReloadBanner`), and the error it says.
