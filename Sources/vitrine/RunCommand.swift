@@ -30,6 +30,14 @@ struct RunCommand: Command {
                 help: "The board file: the panel's display, touch, rotation, show and power (see the Board file reference in the documentation)."
             ),
             .value("--show", help: "The show folder (default: the board's [show] path, else the built-in demo show)."),
+            .flag(
+                "--watch",
+                help: """
+                    Reload the show by itself when its folder changes (show.toml, the pictures' \
+                    folders), staying on the screen shown: for a show's author. A show that does \
+                    not load keeps the last good one on screen under a red banner saying why. \
+                    Needs a show folder (--show, or the board's [show] path): exit 64 without one.
+                    """),
             .value(
                 "--touch",
                 help: "A touch script played into a headless panel, times from the start (for testing); its rotate lines turn the show as 'ctl rotate' does."
@@ -54,6 +62,7 @@ struct RunCommand: Command {
 
     let board: String?
     let show: String?
+    let watch: Bool
     let touch: String?
     let touchLoop: Double?
     let control: String?
@@ -62,6 +71,7 @@ struct RunCommand: Command {
     init(_ line: ParsedCommandLine) throws(CommandLineError) {
         board = try line.value("--board")
         show = try line.value("--show")
+        watch = line.flag("--watch")
         touch = try line.value("--touch")
         touchLoop = try line.value("--touch-loop")
         control = try line.value("--control")
@@ -141,6 +151,14 @@ struct RunCommand: Command {
         let notifier = SystemdNotifier.fromProcess()
         settings.watchdogInterval = notifier.watchdogInterval
         let showFolder = show ?? board.show.path
+        if watch {
+            // The built-in demo show has no folder to watch: a bad command line, not a
+            // kiosk that silently never reloads.
+            guard let showFolder else {
+                throw UsageError("--watch needs a show folder: --show DIR, or a board whose [show] names one")
+            }
+            settings.watchFolder = showFolder
+        }
         // A DRM card kept in systemd's file-descriptor store by the process before (a crash):
         // still DRM master, its last frame still on screen (CardStore).
         let keptCard = CardStore.takeKeptCard(

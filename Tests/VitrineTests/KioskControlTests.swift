@@ -193,6 +193,49 @@ import VitrineTestSupport
         #expect(kiosk.exitStatus == 0, "stderr: \(kiosk.standardError.suffix(2000))")
     }
 
+    /// `status`'s `reloads` counts every reload that replaced the show (`ctl reload` and
+    /// SIGHUP here; the watch's in KioskWatchProcessTests) and `reload_error` says the
+    /// last one's failure, `none` once one succeeds.
+    @Test func statusCountsReloadsAndSaysTheLastError() throws {
+        let dir = folder("reloads")
+        let show = dir + "/show"
+        #expect(try ChildProcess.run([vitrine, "show", "init", show]).status == 0)
+        let listener = try NotifyListener(path: dir + "/notify")
+        defer { withExtendedLifetime(listener) {} }
+        let env = ChildProcess.inheritedEnvironment().filter { !$0.hasPrefix("NOTIFY_SOCKET=") && !$0.hasPrefix("WATCHDOG_") }
+            + ["NOTIFY_SOCKET=\(dir)/notify"]
+        let kiosk = try ChildProcess(
+            [vitrine, "run", "--board", KioskProcessTests.board, "--control", dir + "/control", "--show", show],
+            environment: env)
+        #expect(listener.wait(for: "READY=1", timeout: 60) != nil, "stderr: \(kiosk.standardError)")
+        func status() throws -> [String] {
+            try ChildProcess.run([vitrine, "ctl", "status", "--socket", dir + "/control"]).stdout
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(try status().contains("reloads=0") && status().contains("reload_error=none"))
+        #expect(try ChildProcess.run([vitrine, "ctl", "reload", "--socket", dir + "/control"]).stdout == "ok show=\(show)\n")
+        #expect(try status().contains("reloads=1"))
+        // SIGHUP: the kiosk reads its signals before its control socket, so once `status`
+        // answers after it, that reload is done.
+        kiosk.signal(SIGHUP)
+        #expect(try status().contains("reloads=2"))
+        // A manifest that does not parse: refused, counted as no reload, its error kept.
+        let f = try #require(fopen(show + "/show.toml", "a"))
+        fputs("[[[\n", f)
+        fclose(f)
+        // `ctl` says the kiosk's "error: why" as its own `Error: why` on stderr, exit 1.
+        let r = try ChildProcess.run([vitrine, "ctl", "reload", "--socket", dir + "/control"])
+        let refused = r.stderr
+        #expect(r.status == 1 && refused.contains("show.toml:"), "\(r)")
+        let after = try status()
+        #expect(after.contains("reloads=2"))
+        let error = after.first { $0.hasPrefix("reload_error=") } ?? ""
+        #expect(error.contains("show.toml:") && refused.contains(String(error.dropFirst("reload_error=".count))), "\(error)")
+        kiosk.signal(SIGTERM)
+        #expect(kiosk.wait(timeout: 20))
+        #expect(kiosk.exitStatus == 0, "stderr: \(kiosk.standardError.suffix(2000))")
+    }
+
     @Test func aKioskThatDoesNotAnswerIsNotNoKiosk() throws {
         let dir = folder("mute")
         // A socket that queues connections but never answers: a kiosk busy or stuck.

@@ -73,6 +73,8 @@ extension Kiosk {
             "logical=\(logicalSizeText)",
             "backend=\(display.name)",
             "show=\(program.origin)",
+            "reloads=\(reloads)",
+            "reload_error=\(reloadError.map(ReloadBanner.oneLine) ?? "none")",
             "frames=\(framesDrawn)",
             "flips=\(flips.shown)",
             "late_flips=\(flips.late)",

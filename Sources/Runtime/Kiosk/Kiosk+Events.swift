@@ -19,38 +19,55 @@ extension Kiosk {
         }
     }
 
-    /// Loads the show again; a bad one is logged and the last good show kept.
+    /// Loads the show again; a bad one is logged and the last good show kept. Back home,
+    /// or with `keepingScreen` (the watch's reloads) on the screen shown where the new
+    /// show still has it (`ShowPlayback.resume(keeping:)`).
     /// Returns the error's text, or nil on success.
     @discardableResult
-    func reload() -> String? {
+    func reload(keepingScreen: Bool = false) -> String? {
         notify("RELOADING=1")
         defer { notify("READY=1") }
         let fresh: any ShowProgram
         do {
             fresh = try loadProgram()
         } catch {
-            logger.error("reload: \(error); keeping the last good show")
-            notify("STATUS=Reload failed; showing \(scene.screen)")
-            return "\(error)"
+            return reloadFailed("\(error)")
         }
-        let previous = (program, turnPrewarmed)
+        var resume = "home"
+        if keepingScreen, let playback = fresh as? ShowPlayback { resume = playback.resume(keeping: scene.screen) }
+        let previous = (program, turnPrewarmed, reloadError)
         program = fresh
         turnPrewarmed = false  // the new show's pictures: made ahead again once at rest
+        reloadError = nil  // the new scene is made without the banner
         titleWindow()
         do {
-            try rebuild(resume: "home")
+            try rebuild(resume: resume)
         } catch {
             // The new show could not be laid out (no memory for its pipeline): the last
             // good one stays, as for a show that does not load.
-            (program, turnPrewarmed) = previous
+            (program, turnPrewarmed, reloadError) = previous
             titleWindow()
-            logger.error("reload: \(error); keeping the last good show")
-            notify("STATUS=Reload failed; showing \(scene.screen)")
-            return "\(error)"
+            return reloadFailed("\(error)")
         }
+        reloads += 1
+        armWatch()
         logger.info("reloaded \(program.origin)")
         notify("STATUS=Reloaded; showing \(scene.screen)")
         return nil
+    }
+
+    /// A reload that failed with `message`: the last good show stays, the error is kept
+    /// for `status` and, with `--watch`, shown in the banner and logged once however
+    /// often the same error comes back (each save that does not mend it). Returns it.
+    func reloadFailed(_ message: String) -> String {
+        if watch == nil || message != reloadError {
+            logger.error("reload: \(message); keeping the last good show")
+        }
+        reloadError = message
+        notify("STATUS=Reload failed; showing \(scene.screen)")
+        placeBanner()
+        armWatch()
+        return message
     }
 
     /// A fresh pipeline and scene (after a reload or a turn), starting on `resume` (nil:
@@ -71,6 +88,7 @@ extension Kiosk {
         // pacing's next tick, so a flood of reloads draws no faster than frames are paced
         // (forgetting it drew each reload's frame at once: 180 frames in 0.5 s at 60 Hz).
         lastTickAt = -Double.infinity
+        placeBanner()  // on the new layer tree
         requestFrame()
     }
 

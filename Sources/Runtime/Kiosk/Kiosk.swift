@@ -15,8 +15,8 @@ import Scenes
 /// The kiosk: one thread owns the event loop, a poll() over the signalfd, the frame
 /// timer, the display's descriptors (DRM page-flip events, hotplug), the input devices
 /// (libinput), the watchdog and idle timers, the touch script's feed, the screen power
-/// timer and the control socket (`PollSet` names each; the Architecture article, "One
-/// frame").
+/// timer, the control socket and, with `--watch`, the show folder's inotify descriptor
+/// and its debounce timer (`PollSet` names each; the Architecture article, "One frame").
 ///
 /// Frames are drawn only while something changes: when nothing animates and no touch is
 /// down the loop sleeps in poll() (waking only for the watchdog, when there is one), and
@@ -134,6 +134,16 @@ public final class Kiosk {
     var screenDark = false
     /// The last wake's time to its first frame on screen, for `status`'s `wake_ms`.
     var wakeLatency = WakeLatency()
+    /// The show folder watched for edits (`settings.watchFolder`; nil: none).
+    var watch: ShowWatch?
+    /// Reloads that replaced the show (SIGHUP, `reload`, the watch), for `status`.
+    var reloads = 0
+    /// Why the last reload failed (nil: it succeeded, or none was tried), for `status`
+    /// and the banner.
+    var reloadError: String?
+    /// The banner over the show while the last reload failed, with `--watch`
+    /// (`ReloadBanner`), and the error it says.
+    var reloadBanner: (layer: Layer, message: String)?
 
     /// Opens everything the kiosk needs; draws nothing yet.
     ///
@@ -218,6 +228,14 @@ public final class Kiosk {
             resume: settings.resume, orientationKnown: !rotation.isWaiting(now: 0))
         (pipeline, scene, tracker, router) = parts
         titleWindow()
+        if let folder = settings.watchFolder {
+            do {
+                watch = try ShowWatch(folder: folder)
+            } catch {
+                throw .failure("--watch: \(error)")
+            }
+            armWatch()
+        }
     }
 
     typealias SceneParts = (FramePipeline, any PlayableScene, TouchTracker, TouchRouter<LayerHitTester>)
@@ -334,6 +352,10 @@ public final class Kiosk {
         pollSet.add(orientationTimer.fd, .orientationTimer)
         pollSet.add(powerTimer.fd, .powerTimer)
         if let input { pollSet.add(input.fd, .input) }
+        if let watch {
+            pollSet.add(watch.inotify.fd, .showWatch)
+            pollSet.add(watch.timer.fd, .showWatchTimer)
+        }
         let displayFDs = display.eventDescriptors
         for fd in displayFDs { pollSet.add(fd, .display(fd)) }
         if let control {
@@ -368,6 +390,8 @@ public final class Kiosk {
             watchdogTimer.acknowledge()
             watchdogTick()
         }
+        if pollSet.isReady(.showWatch) { showWatchEvents() }
+        if pollSet.isReady(.showWatchTimer) { showWatchTimerFired() }
         for fd in displayFDs where pollSet.isReady(.display(fd)) { try displayEvents(on: fd) }
         if pollSet.hasControl || timeout >= 0 { serviceControl() }
         if pollSet.isReady(.frameTimer) {

@@ -31,6 +31,9 @@ public struct KioskSettings {
     /// Where the first scene starts (a resume name, "home"); nil: the launch doors. Set
     /// after a restart over a frame kept on screen (`CardStore`).
     public var resume: String?
+    /// The show folder to watch for edits and reload by itself (`vitrine run --watch`:
+    /// `ShowWatch`); nil: reloads only when asked (SIGHUP, `reload`).
+    public var watchFolder: String?
     /// systemd's watchdog interval, seconds (nil: no watchdog).
     public var watchdogInterval: Double?
     /// What decides the orientation at run time (the board's `rotation.source`).

@@ -18,6 +18,10 @@ struct PollSet {
         case orientationTimer
         /// The screen power policy's next change (dim, off, the hours) is due.
         case powerTimer
+        /// The show folder's inotify descriptor (`--watch`).
+        case showWatch
+        /// The show watch's debounce (or retry) timer.
+        case showWatchTimer
         /// One of the display's descriptors (DRM events, hotplug uevents, a pacing timer).
         case display(Int32)
         /// The input devices (libinput's epoll set).
