@@ -406,8 +406,10 @@ final class ShelfScreen: PlainScreen {
         if window.lowerBound < visible.lowerBound { order.append(window.lowerBound) }
         if window.upperBound > visible.upperBound { order.append(window.upperBound - 1) }
         for i in order {
-            for small in [false, true] where aheadCovers[2 * i + (small ? 1 : 0)] == nil {
-                aheadCovers[2 * i + (small ? 1 : 0)] = coverPicture(i, small: small)
+            for small in [false, true] {
+                let key = 2 * i + (small ? 1 : 0)
+                guard aheadCovers[key] == nil else { continue }
+                aheadCovers[key] = coverPicture(i, small: small)
                 return true
             }
         }
