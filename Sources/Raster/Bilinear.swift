@@ -75,6 +75,20 @@ func bilinearOverPair(
     let right = SIMD8<UInt16>(lowHalf: columnsA.highHalf, highHalf: columnsB.highHalf)
     let dx = splatPair(dxA, dxB)
     let sampled = ((left &<< 7) &+ (right &- left) &* dx) &>> 8
+    storeSampledPair(
+        sampled, into: d, below: below, opaqueSource: opaqueSource, fade: fade, opacity: opacity, divisor: divisor)
+}
+
+/// Two bilinear samples (16-bit lanes, each at most 255: `bilinearOverPair`'s `sampled`)
+/// scaled by `opacity` / 255 (with `fade`) and composited OVER the two pixels at `below`
+/// (nil: `d`'s own), written to `d`. With `opaqueSource` the samples' alpha is taken as
+/// 255: unfaded, it is set at the store; faded, the caller has set it in the pixels read.
+@inline(__always)
+func storeSampledPair(
+    _ sampled: SIMD8<UInt16>, into d: UnsafeMutableRawPointer, below: UnsafeRawPointer?, opaqueSource: Bool,
+    fade: Bool, opacity: UInt16, divisor: SIMD8<UInt16>
+) {
+    let opaqueAlpha: UInt64 = 0xff00_0000_ff00_0000
     // The pixels under the samples, read only where they show through (not under an
     // opaque, unfaded sample: a read the store would not need).
     @inline(__always) func under() -> SIMD8<UInt16> {

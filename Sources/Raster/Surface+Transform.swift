@@ -234,8 +234,21 @@ struct TransformJob {
             let interior = LinearSpan.inside(
                 u0: u, v0: v, du: du, dv: dv, width: src.width, height: src.height, within: 0..<Int64(n))
             let inside = Int(interior.lowerBound)..<Int(interior.upperBound)
-            // Four copies of the loop, each with its flags constant: a layer fading
+            // Four copies of each loop, each with its flags constant: a layer fading
             // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
+            if Self.isDoubledRow(u0: u, du: du, dv: dv) {
+                switch (src.alphaMask == 0, opacity == 255) {
+                case (true, true):
+                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: false, fade: false)
+                case (false, true):
+                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: true, fade: false)
+                case (true, false):
+                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: false, fade: true)
+                case (false, false):
+                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: true, fade: true)
+                }
+                return
+            }
             switch (src.alphaMask == 0, opacity == 255) {
             case (true, true):
                 bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: false, fade: false)

@@ -252,6 +252,36 @@ import Testing
         }
     }
 
+    /// A picture magnified twice across, upright, shifted by whole pixels (the turn's
+    /// half-size picture stretched back: the four-pixel doubled rows), with any vertical
+    /// scale and offset: the reference's bytes, in place and over a background, both
+    /// source formats, every opacity kind, across every edge and clip; and a shift off
+    /// the quarter (the pair path) too.
+    @Test func doubledRowsAgree() throws {
+        var rng = SeededRandom(seed: 29)
+        for i in 0..<160 {
+            let (w, h) = rng.size()
+            let src = rng.surface(width: w, height: h, format: i % 3 == 0 ? .xrgb8888 : .argb8888)
+            let (dw, dh) = (Int.random(in: 1...(2 * w + 12), using: &rng), Int.random(in: 1...(2 * h + 6), using: &rng))
+            let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let below = rng.surface(width: dw, height: dh, format: .xrgb8888)
+            let tx = Int32.random(in: -3...3, using: &rng) << 16 + (i % 11 == 10 ? 0x2000 : 0)
+            let ty = Int32.random(in: -0x3_0000...0x3_0000, using: &rng)
+            let sy: Int32 = [0x8000, 0x1_0000, 0x5432][i % 3]
+            let m = Matrix3(
+                m00: Fixed(raw: 0x8000), m01: .zero, m02: Fixed(raw: tx), m10: .zero, m11: Fixed(raw: sy),
+                m12: Fixed(raw: ty), m20: .zero, m21: .zero, m22: .one)
+            let opacity: UInt8 = [255, 200, 1, 128][i % 4]
+            let clip = i % 2 == 0 ? nil : rng.clip(width: dw, height: dh)
+            try expectSame(dst, "doubled draw #\(i) \(m) opacity \(opacity)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, clip: clip, path: p)
+            }
+            try expectSame(dst, "doubled draw over #\(i) \(m) opacity \(opacity)") { d, p in
+                try d.draw(src, destinationToSource: m, filter: .bilinear, opacity: opacity, over: below, clip: clip, path: p)
+            }
+        }
+    }
+
     /// Matrices no caller would make (huge, tiny, negative w): the two paths still agree
     /// and nothing is written outside the destination (checked by `GuardTests` too).
     @Test func extremeMatricesAgree() throws {
