@@ -82,6 +82,24 @@ public struct Homography: Hashable, Sendable {
         return (Int(rx), Int(ry))
     }
 
+    /// The quarter turn this is for a `width` x `height` picture, when it is one exactly
+    /// (within 1e-9): the picture turned about its corner and moved back onto the
+    /// turned size's origin, as the raster's `rotate` lands each pixel (`QuarterTurn`'s
+    /// table, at pixel centres). nil otherwise, and for no turn.
+    public func quarterTurn(width: Int, height: Int) -> QuarterTurn? {
+        let eps = 1e-9
+        guard abs(g) <= 1e-12, abs(h) <= 1e-12, abs(i - 1) <= eps else { return nil }
+        let (w, hh) = (Double(width), Double(height))
+        func near(_ m: (Double, Double, Double, Double, Double, Double)) -> Bool {
+            abs(a - m.0) <= eps && abs(b - m.1) <= eps && abs(c - m.2) <= eps && abs(d - m.3) <= eps
+                && abs(e - m.4) <= eps && abs(f - m.5) <= eps
+        }
+        if near((0, -1, hh, 1, 0, 0)) { return .clockwise90 }
+        if near((-1, 0, w, 0, -1, hh)) { return .half }
+        if near((0, 1, 0, -1, 0, w)) { return .clockwise270 }
+        return nil
+    }
+
     /// Keeps axes parallel: a translation and a positive scale (within 1e-12).
     public var isAxisAligned: Bool { isAffine && b == 0 && d == 0 && a > 0 && e > 0 }
 }

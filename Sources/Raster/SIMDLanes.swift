@@ -154,6 +154,18 @@ func splatOddLanes(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
     SIMD8(v[1], v[1], v[3], v[3], v[5], v[5], v[7], v[7])
 }
 
+/// Each of two pixels' alpha lane (3 and 7, of pixels in 16-bit lanes) in all four of
+/// its lanes (pshuflw/pshufhw). On x86-64 from `CLanes`: written as lanes, LLVM merged
+/// the shuffle into the `multiplyHigh` that made `v` and lost the pmulhuw.
+@inline(__always)
+func splatAlphaOfPair(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    #if arch(x86_64)
+    vitrine_splat_alpha_of_pair(v)
+    #else
+    SIMD8(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
+    #endif
+}
+
 /// Each lane's high byte, its low byte cleared (pand 0xff00).
 @inline(__always)
 func highByteOnly(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {

@@ -235,17 +235,13 @@ struct TransformJob {
                 u0: u, v0: v, du: du, dv: dv, width: src.width, height: src.height, within: 0..<Int64(n))
             let inside = Int(interior.lowerBound)..<Int(interior.upperBound)
             // Four copies of each loop, each with its flags constant: a layer fading
-            // (opacity < 255: a turn's old picture, a cross-fade) keeps the pair path.
+            // (opacity < 255: a turn's old picture, a cross-fade) keeps the fast paths.
             if Self.isDoubledRow(u0: u, du: du, dv: dv) {
                 switch (src.alphaMask == 0, opacity == 255) {
-                case (true, true):
-                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: false, fade: false)
-                case (false, true):
-                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: true, fade: false)
-                case (true, false):
-                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: false, fade: true)
-                case (false, false):
-                    doubledOverSpan(&u, v, &p, &q, count: n, inside: inside, opaqueSource: true, fade: true)
+                case (true, true): doubledOverSpan(PairBlends.Over.self, u, v, p, q, count: n, inside: inside)
+                case (false, true): doubledOverSpan(PairBlends.Opaque.self, u, v, p, q, count: n, inside: inside)
+                case (true, false): doubledOverSpan(PairBlends.FadedOver.self, u, v, p, q, count: n, inside: inside)
+                case (false, false): doubledOverSpan(PairBlends.FadedOpaque.self, u, v, p, q, count: n, inside: inside)
                 }
                 return
             }

@@ -33,11 +33,15 @@ extension TransformJob {
     /// stepping by half a source pixel along the row (`isDoubledRow`): the pixels of
     /// `inside` (their whole footprint inside the source) four at a time from one whose
     /// position is a quarter past a centre, the others one at a time with edge checks.
-    @inline(__always)
-    func doubledOverSpan(
-        _ u: inout Int64, _ v: Int64, _ p: inout UnsafeMutablePointer<UInt32>, _ q: inout UnsafeMutablePointer<UInt32>,
-        count: Int, inside: Range<Int>, opaqueSource: Bool, fade: Bool
+    /// One specialized copy per `PairBlend`, its flags constant, out of line whatever the
+    /// inliner decides about the row around it.
+    @inline(never)
+    func doubledOverSpan<Blend: PairBlend>(
+        _: Blend.Type, _ u: Int64, _ v: Int64, _ p: UnsafeMutablePointer<UInt32>, _ q: UnsafeMutablePointer<UInt32>,
+        count: Int, inside: Range<Int>
     ) {
+        let (opaqueSource, fade) = (Blend.opaqueSource, Blend.fade)
+        var (u, p, q) = (u, p, q)
         var i = 0
         @inline(__always) func single() {
             singleBilinearOver(u, v, p, below: q)
@@ -60,29 +64,43 @@ extension TransformJob {
                 UnsafeRawPointer(src.base) + (Int(truncatingIfNeeded: ys >> 16) &* pitch
                     &+ Int(truncatingIfNeeded: (u &- 0x8000) >> 16) &* 4)
             // Two source columns' vertical step, t (128 - dy) + b dy >> 6, as
-            // `bilinearOverPair` computes it.
-            @inline(__always) func columns(_ s: UnsafeRawPointer) -> SIMD8<UInt16> {
-                let t = widenPair(s.loadUnaligned(as: UInt64.self) | alpha)
-                let b = widenPair(s.loadUnaligned(fromByteOffset: pitch, as: UInt64.self) | alpha)
+            // `bilinearOverPair` computes it, from their pixels in the two rows.
+            @inline(__always) func columns(_ t: UInt64, _ b: UInt64) -> SIMD8<UInt16> {
+                let t = widenPair(t), b = widenPair(b)
                 return ((t &<< 7) &+ (b &- t) &* dy) &>> 6
             }
             // Columns [k - 1, k]; each step reads [k + 1, k + 2] and draws the four
             // pixels between k - 1 and k + 2: [k - 1, k] to [k, k + 1], then
-            // [k, k + 1] to [k + 1, k + 2].
-            var left = columns(s)
+            // [k, k + 1] to [k + 1, k + 2]. Where all four columns are transparent
+            // (a source with alpha), the four samples are: the pixels below are
+            // copied as they are.
+            var lastTop = s.loadUnaligned(as: UInt64.self) | alpha
+            var lastBottom = s.loadUnaligned(fromByteOffset: pitch, as: UInt64.self) | alpha
+            var left = columns(lastTop, lastBottom)
             while i &+ 3 < inside.upperBound {
                 s += 8
-                let next = columns(s)
-                let middle = SIMD8<UInt16>(lowHalf: left.highHalf, highHalf: next.lowHalf)
-                let first = ((left &<< 7) &+ (middle &- left) &* dx) &>> 8
-                let second = ((middle &<< 7) &+ (next &- middle) &* dx) &>> 8
-                storeSampledPair(
-                    first, into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q), opaqueSource: opaqueSource,
-                    fade: fade, opacity: opacity16, divisor: divisor)
-                storeSampledPair(
-                    second, into: UnsafeMutableRawPointer(p + 2), below: UnsafeRawPointer(q + 2),
-                    opaqueSource: opaqueSource, fade: fade, opacity: opacity16, divisor: divisor)
-                left = next
+                let top = s.loadUnaligned(as: UInt64.self) | alpha
+                let bottom = s.loadUnaligned(fromByteOffset: pitch, as: UInt64.self) | alpha
+                if !opaqueSource && (top | bottom | lastTop | lastBottom) == 0 {
+                    // `left` is zero already: its columns are the last step's.
+                    if p != q {
+                        UnsafeMutableRawPointer(p).storeBytes(
+                            of: UnsafeRawPointer(q).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    }
+                } else {
+                    let next = columns(top, bottom)
+                    let middle = SIMD8<UInt16>(lowHalf: left.highHalf, highHalf: next.lowHalf)
+                    let first = ((left &<< 7) &+ (middle &- left) &* dx) &>> 8
+                    let second = ((middle &<< 7) &+ (next &- middle) &* dx) &>> 8
+                    storeSampledPair(
+                        first, into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q), opaqueSource: opaqueSource,
+                        fade: fade, opacity: opacity16, divisor: divisor)
+                    storeSampledPair(
+                        second, into: UnsafeMutableRawPointer(p + 2), below: UnsafeRawPointer(q + 2),
+                        opaqueSource: opaqueSource, fade: fade, opacity: opacity16, divisor: divisor)
+                    left = next
+                }
+                (lastTop, lastBottom) = (top, bottom)
                 u &+= 0x2_0000
                 p += 4
                 q += 4

@@ -46,6 +46,36 @@ import Testing
         }
     }
 
+    /// An opaque picture turned a whole quarter onto the whole target (a turn's first
+    /// frame, the old frame as it was) is turned by the quarter-turn kernel: the bytes of
+    /// resampling it (every pixel centre lands on one), and `Homography.quarterTurn`
+    /// names the turn only for those three maps, not for a picture a pixel off or of
+    /// another size.
+    @Test(arguments: [0, 2])
+    func aWholeQuarterTurnIsTurnedNotResampled(threads: Int) throws {
+        let c = Compositor(width: w, height: h, paintThreads: threads)
+        let under = TestImages.gradient(width: w, height: h, blue: 0x20)
+        for turn in QuarterTurn.allCases {
+            let (pw, ph) = turn == .half ? (w, h) : (h, w)
+            let picture = TestImages.gradient(width: pw, height: ph, blue: 0xe0)
+            let (cs, sn) = (
+                [QuarterTurn.clockwise90: 0.0, .half: -1, .clockwise270: 0][turn]!,
+                [QuarterTurn.clockwise90: 1.0, .half: 0, .clockwise270: -1][turn]!
+            )
+            let hm = Homography.translation(x: Double(w) / 2, y: Double(h) / 2)
+                * Homography(a: cs, b: -sn, c: 0, d: sn, e: cs, f: 0, g: 0, h: 0, i: 1)
+                * Homography.translation(x: -Double(pw) / 2, y: -Double(ph) / 2)
+            #expect(hm.quarterTurn(width: pw, height: ph) == turn)
+            #expect(hm.quarterTurn(width: pw + 2, height: ph + 2) == nil)
+            #expect((Homography.translation(x: 1, y: 0) * hm).quarterTurn(width: pw, height: ph) == nil)
+            let got = TestImages.target(width: w, height: h)
+            try c.paintOverlay(picture, homography: hm, opacity: 255, over: under, into: got)
+            let want = try expected(picture, hm, opacity: 255, under: under)
+            #expect(TestImages.firstDifference(got, want) == nil, "\(turn)")
+        }
+        #expect(Homography.identity.quarterTurn(width: w, height: h) == nil)
+    }
+
     /// A frame below of another size, or a 16-bit target, is refused by name.
     @Test func mismatchedSurfacesAreRefused() throws {
         let c = Compositor(width: w, height: h, paintThreads: 0)

@@ -255,13 +255,19 @@ import Testing
     /// A picture magnified twice across, upright, shifted by whole pixels (the turn's
     /// half-size picture stretched back: the four-pixel doubled rows), with any vertical
     /// scale and offset: the reference's bytes, in place and over a background, both
-    /// source formats, every opacity kind, across every edge and clip; and a shift off
-    /// the quarter (the pair path) too.
+    /// source formats, every opacity kind, across every edge and clip, over transparent
+    /// runs of the source (copied past); and a shift off the quarter (the pair path) too.
     @Test func doubledRowsAgree() throws {
         var rng = SeededRandom(seed: 29)
         for i in 0..<160 {
             let (w, h) = rng.size()
             let src = rng.surface(width: w, height: h, format: i % 3 == 0 ? .xrgb8888 : .argb8888)
+            if i % 3 != 0 && i % 2 == 1 {
+                // Transparent columns and rows, which the doubled rows copy past.
+                let x0 = Int.random(in: 0..<w, using: &rng), y0 = Int.random(in: 0..<h, using: &rng)
+                src.fill(0, clip: PixelRect(x: x0, y: y0, width: Int.random(in: min(4, w)...w, using: &rng), height: h))
+                src.fill(0, clip: PixelRect(x: 0, y: y0, width: w, height: Int.random(in: 0...2, using: &rng)))
+            }
             let (dw, dh) = (Int.random(in: 1...(2 * w + 12), using: &rng), Int.random(in: 1...(2 * h + 6), using: &rng))
             let dst = rng.surface(width: dw, height: dh, format: .xrgb8888)
             let below = rng.surface(width: dw, height: dh, format: .xrgb8888)

@@ -32,6 +32,18 @@ static inline __attribute__((always_inline)) vitrine_lanes_i32x4
 vitrine_multiply_add_pairs(vitrine_lanes_i16x8 a, vitrine_lanes_i16x8 b) {
     return (vitrine_lanes_i32x4)_mm_madd_epi16((__m128i)a, (__m128i)b);
 }
+
+typedef unsigned short vitrine_lanes_u16x8 __attribute__((ext_vector_type(8)));
+
+/// Two pixels in 16-bit lanes, each pixel's alpha lane (3 and 7) in all four of its
+/// lanes: pshuflw, pshufhw. Written in Swift, LLVM merged the shuffle into the multiply
+/// that made the vector (a pmulhuw became two multiplies and four shuffles); the empty
+/// asm statement keeps the vector as it was made.
+static inline __attribute__((always_inline)) vitrine_lanes_u16x8
+vitrine_splat_alpha_of_pair(vitrine_lanes_u16x8 v) {
+    __asm__("" : "+x"(v));
+    return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0xff), 0xff);
+}
 #endif
 
 /// `count` bytes from `source` to `destination` (not overlapping), 64 bytes a step with

@@ -41,6 +41,13 @@ import Rotation
 /// picture turned near 90° reads its source down the columns, a new cache line at every
 /// pixel, where one turned near 0° reads along its rows (upside down reads rows
 /// backwards, as cheap as upright).
+///
+/// And the picture is turned at half size too: into `turned`, a surface of half the
+/// buffer's size each way (and a pixel more on every side, so that stretching it back
+/// reads no edge), which is then stretched twice its size over the new layout. That
+/// stretch is the cheap one (`TransformJob.doubledOverSpan`: fixed weights, four pixels
+/// a step), and the turn, the costly resampling, reads and writes a quarter of the
+/// pixels: about half the frame's work, for a picture that was at half size already.
 final class TurnTransition {
     /// Seconds the turn takes.
     static let duration = 0.3
@@ -61,7 +68,20 @@ final class TurnTransition {
     /// that needs them).
     private var half: Surface?
     private var quarter: Surface?
+    /// What the turning frames turn the picture into, argb8888: the buffer at half its
+    /// size each way plus a pixel of margin on each side (`doubled` stretches it back),
+    /// cleared and drawn anew each frame (nil: no memory for it: the picture is then
+    /// turned straight into the buffer).
+    private var turned: Surface?
+    /// Buffer pixels to `turned`'s: half size, shifted by the margin.
+    private let toTurned: Homography
+    /// `turned`'s pixels to the buffer's: twice the size, less the margin, as
+    /// `TransformJob.isDoubledRow` wants it.
+    private let doubled: Homography
     private var halvesMade = false
+    /// The picture the frame turns (`half`, `quarter` or `upright`) and how
+    /// (picture pixels to buffer pixels).
+    private(set) var drawn: (picture: Surface, homography: Homography)?
     /// The clockwise angle, radians, each picture must be turned by in the buffer to show
     /// the old frame as the panel showed it: the picture's turn onto the panel, less the
     /// buffer's own turn onto the panel (on scanout).
@@ -93,6 +113,8 @@ final class TurnTransition {
         quarterBase = uprightBase - .pi / 2
         centreX = Double(pipeline.bufferWidth) / 2
         centreY = Double(pipeline.bufferHeight) / 2
+        toTurned = .translation(x: 1, y: 1) * .scale(x: 0.5, y: 0.5)
+        doubled = .scale(x: 2, y: 2) * .translation(x: -1, y: -1)
         set(progress: 0)
     }
 
@@ -125,6 +147,8 @@ final class TurnTransition {
         halvesMade = true
         half = Self.halved(upright, with: pipeline.compositor)
         quarter = Self.quarterTurned(half ?? upright, with: pipeline.compositor)
+        turned = try? Surface(
+            width: pipeline.bufferWidth / 2 + 2, height: pipeline.bufferHeight / 2 + 2, format: .argb8888)
     }
 
     /// Ends it at once (another turn, a reload): the picture is gone.
@@ -160,9 +184,26 @@ final class TurnTransition {
         }
         let opacity = UInt8((255 * (1 - e)).rounded())
         let h = homography(picture, shownAs: width, height, turnedBy: turnBy)
-        // At the start the old frame covers the buffer exactly, copied or turned whole.
-        overlay = FrameOverlay(picture: picture, homography: h, opacity: opacity, hidesScene: e == 0)
+        drawn = (picture, h)
+        if e > 0, opacity > 0, let turned, turnHalfSize(picture, h, into: turned) {
+            overlay = FrameOverlay(picture: turned, homography: doubled, opacity: opacity)
+        } else {
+            // At the start the old frame covers the buffer exactly, copied or turned whole.
+            overlay = FrameOverlay(picture: picture, homography: h, opacity: opacity, hidesScene: e == 0)
+        }
         pipeline.overlay = opacity > 0 ? overlay : nil
+    }
+
+    /// Clears `target` and draws `picture` into it turned as `h` draws it into the
+    /// buffer, at half size (`toTurned`); false when the paint threads fail.
+    private func turnHalfSize(_ picture: Surface, _ h: Homography, into target: Surface) -> Bool {
+        target.fill(0)
+        do {
+            try pipeline.compositor.paintOverlay(picture, homography: toTurned * h, opacity: 255, over: target, into: target)
+        } catch {
+            return false
+        }
+        return true
     }
 
     /// Picture pixels to buffer pixels: `picture` stretched to `width` x `height` (the old
