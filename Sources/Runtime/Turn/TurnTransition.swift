@@ -17,8 +17,9 @@ import Rotation
 /// whole before the first frame, and the old one is only a picture.
 ///
 /// It is drawn over the new layout in the buffers' space (`FramePipeline.overlay`): the
-/// picture is resampled once per frame straight into the buffer, over the new layout as
-/// last composited. Drawn as a layer of the new scene, it made the scene composite again
+/// picture is resampled once per frame (see `turned` below) and drawn straight into the
+/// buffer, over the new layout as last composited. Drawn as a layer of the new scene, it
+/// made the scene composite again
 /// under it every frame, and (with the panel turned in software) the whole frame turn
 /// into the panel again.
 ///
