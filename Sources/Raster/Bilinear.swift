@@ -88,28 +88,33 @@ func storeSampledPair(
     _ sampled: SIMD8<UInt16>, into d: UnsafeMutableRawPointer, below: UnsafeRawPointer?, opaqueSource: Bool,
     fade: Bool, opacity: UInt16, divisor: SIMD8<UInt16>
 ) {
-    let opaqueAlpha: UInt64 = 0xff00_0000_ff00_0000
+    let out = sampledOver(
+        sampled, below: below ?? UnsafeRawPointer(d), opaqueSource: opaqueSource, fade: fade, opacity: opacity,
+        divisor: divisor)
+    d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? 0xff00_0000_ff00_0000 : 0), as: UInt64.self)
+}
+
+/// `storeSampledPair`'s pixels before the store, in 16-bit lanes (each at most 255): the
+/// samples scaled by the opacity and OVER the two pixels at `below`. An opaque, unfaded
+/// sample is the sample itself, its alpha lanes as they came (the store sets them).
+@inline(__always)
+func sampledOver(
+    _ sampled: SIMD8<UInt16>, below: UnsafeRawPointer, opaqueSource: Bool, fade: Bool, opacity: UInt16,
+    divisor: SIMD8<UInt16>
+) -> SIMD8<UInt16> {
     // The pixels under the samples, read only where they show through (not under an
     // opaque, unfaded sample: a read the store would not need).
-    @inline(__always) func under() -> SIMD8<UInt16> {
-        widenPair((below ?? UnsafeRawPointer(d)).loadUnaligned(as: UInt64.self))
-    }
-    let out: SIMD8<UInt16>
+    @inline(__always) func under() -> SIMD8<UInt16> { widenPair(below.loadUnaligned(as: UInt64.self)) }
     if opaqueSource {
         // The sample's alpha is 255, or the opacity once faded: no alpha to splat.
-        if !fade {
-            out = sampled
-        } else {
-            let dv = under()
-            let k = SIMD8<UInt16>(repeating: opacity)
-            out = divideBy255(sampled &* k, divisor) &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- k), divisor)
-        }
-    } else {
+        guard fade else { return sampled }
         let dv = under()
-        let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
-        out = s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlphaOfPair(s)), divisor)
+        let k = SIMD8<UInt16>(repeating: opacity)
+        return divideBy255(sampled &* k, divisor) &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- k), divisor)
     }
-    d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? opaqueAlpha : 0), as: UInt64.self)
+    let dv = under()
+    let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
+    return s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlphaOfPair(s)), divisor)
 }
 
 /// Two pixels (a 64-bit word, the first in the low half) zero-extended to 16-bit lanes.

@@ -166,6 +166,19 @@ func splatAlphaOfPair(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
     #endif
 }
 
+/// Four pixels' 16-bit lanes (each at most 255), `a`'s two then `b`'s, back to their
+/// bytes (packuswb, from `CLanes` on x86-64).
+@inline(__always)
+func packPixels(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    #if arch(x86_64)
+    vitrine_pack_pixels(a, b)
+    #else
+    let x = unsafeBitCast(a, to: SIMD16<UInt8>.self), y = unsafeBitCast(b, to: SIMD16<UInt8>.self)
+    return SIMD16<UInt8>(
+        x[0], x[2], x[4], x[6], x[8], x[10], x[12], x[14], y[0], y[2], y[4], y[6], y[8], y[10], y[12], y[14])
+    #endif
+}
+
 /// Each lane's high byte, its low byte cleared (pand 0xff00).
 @inline(__always)
 func highByteOnly(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {

@@ -56,6 +56,9 @@ extension TransformJob {
             let divisor = MultiplierLanes.current.pointee.div255
             let dx = Self.doubledWeights.pointee
             let alpha: UInt64 = opaqueSource && fade ? 0xff00_0000_ff00_0000 : 0
+            // An opaque, unfaded sample's alpha, set at the store (`storeSampledPair`).
+            let storeAlpha = unsafeBitCast(
+                SIMD2<UInt64>(repeating: opaqueSource && !fade ? 0xff00_0000_ff00_0000 : 0), to: SIMD16<UInt8>.self)
             let ys = v &- 0x8000
             let dy = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: ys >> 9) & 0x7f)
             let opacity16 = UInt16(truncatingIfNeeded: opacity)
@@ -92,12 +95,13 @@ extension TransformJob {
                     let middle = SIMD8<UInt16>(lowHalf: left.highHalf, highHalf: next.lowHalf)
                     let first = ((left &<< 7) &+ (middle &- left) &* dx) &>> 8
                     let second = ((middle &<< 7) &+ (next &- middle) &* dx) &>> 8
-                    storeSampledPair(
-                        first, into: UnsafeMutableRawPointer(p), below: UnsafeRawPointer(q), opaqueSource: opaqueSource,
-                        fade: fade, opacity: opacity16, divisor: divisor)
-                    storeSampledPair(
-                        second, into: UnsafeMutableRawPointer(p + 2), below: UnsafeRawPointer(q + 2),
-                        opaqueSource: opaqueSource, fade: fade, opacity: opacity16, divisor: divisor)
+                    let a = sampledOver(
+                        first, below: UnsafeRawPointer(q), opaqueSource: opaqueSource, fade: fade, opacity: opacity16,
+                        divisor: divisor)
+                    let b = sampledOver(
+                        second, below: UnsafeRawPointer(q + 2), opaqueSource: opaqueSource, fade: fade,
+                        opacity: opacity16, divisor: divisor)
+                    UnsafeMutableRawPointer(p).storeBytes(of: packPixels(a, b) | storeAlpha, as: SIMD16<UInt8>.self)
                     left = next
                 }
                 (lastTop, lastBottom) = (top, bottom)

@@ -44,6 +44,15 @@ vitrine_splat_alpha_of_pair(vitrine_lanes_u16x8 v) {
     __asm__("" : "+x"(v));
     return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0xff), 0xff);
 }
+
+typedef unsigned char vitrine_lanes_u8x16 __attribute__((ext_vector_type(16)));
+
+/// Four pixels' 16-bit lanes (each at most 255), `a`'s two then `b`'s, back to bytes:
+/// packuswb. Written in Swift, the truncation costs a mask of each vector first.
+static inline __attribute__((always_inline)) vitrine_lanes_u8x16
+vitrine_pack_pixels(vitrine_lanes_u16x8 a, vitrine_lanes_u16x8 b) {
+    return (vitrine_lanes_u8x16)_mm_packus_epi16((__m128i)a, (__m128i)b);
+}
 #endif
 
 /// `count` bytes from `source` to `destination` (not overlapping), 64 bytes a step with
