@@ -107,8 +107,7 @@ func storeSampledPair(
     } else {
         let dv = under()
         let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
-        let words = unsafeBitCast(s, to: SIMD2<UInt64>.self)
-        let a = splatPair(UInt16(truncatingIfNeeded: words[0] >> 48), UInt16(truncatingIfNeeded: words[1] >> 48))
+        let a = splatLanes37(s)
         out = s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- a), divisor)
     }
     d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? opaqueAlpha : 0), as: UInt64.self)

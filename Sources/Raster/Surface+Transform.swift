@@ -292,19 +292,40 @@ struct TransformJob {
             i &+= 1
         }
         while i < inside.lowerBound { single() }
-        var xa = u &- 0x8000, ya = v &- 0x8000
-        let du2 = du &+ du, dv2 = dv &+ dv
-        while i &+ 1 < inside.upperBound {
-            pair.drawInside(xa, ya, xa &+ du, ya &+ dv, into: p, below: q, opaqueSource: opaqueSource, fade: fade)
-            xa &+= du2
-            ya &+= dv2
+        // Both footprints' addresses and weights from one vector (`PairLanes`).
+        let pairs = Swift.max(0, inside.upperBound &- i) &>> 1
+        if pairs > 0 {
+            let lanes = PairLanes(u &- 0x8000, v &- 0x8000, du: du, dv: dv)
+            switch (opaqueSource, fade) {
+            case (false, false): Self.interiorPairs(PairBlends.Over.self, pair, lanes, p, q, count: pairs)
+            case (true, false): Self.interiorPairs(PairBlends.Opaque.self, pair, lanes, p, q, count: pairs)
+            case (false, true): Self.interiorPairs(PairBlends.FadedOver.self, pair, lanes, p, q, count: pairs)
+            case (true, true): Self.interiorPairs(PairBlends.FadedOpaque.self, pair, lanes, p, q, count: pairs)
+            }
+            p += pairs &<< 1
+            q += pairs &<< 1
+            u &+= (du &+ du) &* Int64(pairs)
+            v &+= (dv &+ dv) &* Int64(pairs)
+            i &+= pairs &<< 1
+        }
+        while i < count { single() }
+    }
+
+    /// `count` pairs of interior samples from `lanes` on, OVER `q`'s pixels into `p`'s:
+    /// the pair loop of `bilinearOverSpan`, one copy for each blend, its flags constant.
+    @inline(never)
+    static func interiorPairs<Blend: PairBlend>(
+        _: Blend.Type, _ pair: PairSampler, _ lanes: PairLanes, _ p: UnsafeMutablePointer<UInt32>,
+        _ q: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var lanes = lanes, p = p, q = q, k = 0
+        while k < count {
+            pair.drawInside(at: lanes, into: p, below: q, opaqueSource: Blend.opaqueSource, fade: Blend.fade)
+            lanes.advance()
             p += 2
             q += 2
-            i &+= 2
+            k &+= 1
         }
-        u = xa &+ 0x8000
-        v = ya &+ 0x8000
-        while i < count { single() }
     }
 
     /// One bilinear sample OVER one pixel, scaled by the opacity: the pair loop's
