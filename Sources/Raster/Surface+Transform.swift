@@ -525,6 +525,12 @@ enum LinearSpan {
         u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, count: Int
     ) -> Range<Int64> {
         var k0: Int64 = 0, k1 = Int64(count)
+        if fitsNarrow(u0, v0, du, dv, width, height) {
+            let w = Int64(width) << 16, h = Int64(height) << 16
+            restrictNarrow(&k0, &k1, start: u0, step: du, above: -0x8000, below: w + 0x8000)
+            restrictNarrow(&k0, &k1, start: v0, step: dv, above: -0x8000, below: h + 0x8000)
+            return k0 < k1 ? k0..<k1 : 0..<0
+        }
         restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: Int128(width) << 16 + 0x8000)
         restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: Int128(height) << 16 + 0x8000)
         return k0 < k1 ? k0..<k1 : 0..<0
@@ -537,6 +543,12 @@ enum LinearSpan {
         u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, within: Range<Int64>
     ) -> Range<Int64> {
         var a = within.lowerBound, b = within.upperBound
+        if fitsNarrow(u0, v0, du, dv, width, height) {
+            let w = Int64(width - 1) << 16, h = Int64(height - 1) << 16
+            restrictNarrow(&a, &b, start: u0 - 0x8000, step: du, above: -1, below: w)
+            restrictNarrow(&a, &b, start: v0 - 0x8000, step: dv, above: -1, below: h)
+            return a < b ? a..<b : within.upperBound..<within.upperBound
+        }
         restrict(&a, &b, start: Int128(u0) - 0x8000, step: Int128(du), above: -1, below: Int128(width - 1) << 16)
         restrict(&a, &b, start: Int128(v0) - 0x8000, step: Int128(dv), above: -1, below: Int128(height - 1) << 16)
         return a < b ? a..<b : within.upperBound..<within.upperBound
@@ -558,6 +570,45 @@ enum LinearSpan {
         }
         k0 = Int64(max(Int128(k0), lo))
         k1 = Int64(min(Int128(k1), hi))
+    }
+
+    /// Magnitude below which a position, a step and a source side in Q16.16 let
+    /// `restrictNarrow` solve in 64 bits: every difference it forms stays below 2^62.
+    static let narrowLimit: Int64 = 1 << 60
+
+    /// Whether `touching` and `inside` may solve in 64 bits (`restrictNarrow`) for these
+    /// values: always for an affine row (positions fit 49 bits, steps 32, sides 16).
+    @inline(__always)
+    static func fitsNarrow(_ u0: Int64, _ v0: Int64, _ du: Int64, _ dv: Int64, _ width: Int, _ height: Int) -> Bool {
+        u0.magnitude < narrowLimit && v0.magnitude < narrowLimit && du.magnitude < narrowLimit
+            && dv.magnitude < narrowLimit && width.magnitude < 1 << 40 && height.magnitude < 1 << 40
+    }
+
+    /// `restrict` with both bounds, in 64 bits: the same [k0, k1) when `start`, `step`,
+    /// `above` and `below` are all below `narrowLimit` in magnitude (no difference or
+    /// quotient then passes 2^62, and the quotients are the same whole numbers), without
+    /// the 128-bit division's library call.
+    @inline(__always)
+    static func restrictNarrow(_ k0: inout Int64, _ k1: inout Int64, start: Int64, step: Int64, above: Int64, below: Int64) {
+        var lo = Int64.min, hi = Int64.max
+        if step == 0 {
+            if !(start > above && start < below) { lo = 0; hi = 0 }
+        } else if step > 0 {
+            lo = floorDivNarrow(above - start, step) + 1
+            hi = -floorDivNarrow(start - below, step)
+        } else {
+            hi = -floorDivNarrow(above - start, -step)
+            lo = floorDivNarrow(start - below, -step) + 1
+        }
+        k0 = max(k0, lo)
+        k1 = min(k1, hi)
+    }
+
+    /// floor(a / b) for b > 0.
+    @inline(__always)
+    static func floorDivNarrow(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return a % b != 0 && a < 0 ? q - 1 : q
     }
 
     static func floorDiv(_ a: Int128, _ b: Int128) -> Int128 {
