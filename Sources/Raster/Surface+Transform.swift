@@ -273,9 +273,9 @@ struct TransformJob {
     /// `count` bilinear samples OVER `q`'s pixels into `p`'s (the same pixels, or a
     /// separate background), positions stepping by (du, dv): the pixels of `inside`
     /// (those whose whole footprint lies inside the source, solved per row by the
-    /// caller) two at a time in 16-bit lanes with no edge checks, the others one at a
-    /// time with them. Both give the bytes `bilinear`, the opacity (with `fade`) and
-    /// `overPixel` give.
+    /// caller) two at a time in 16-bit lanes with no edge checks, the others two at a
+    /// time with them (`edgePairs`). Both give the bytes `bilinear`, the opacity (with
+    /// `fade`) and `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
@@ -291,7 +291,25 @@ struct TransformJob {
             q += 1
             i &+= 1
         }
-        while i < inside.lowerBound { single() }
+        // The pixels from `i` to `end`, outside the interior: two at a time
+        // (`edgePairs`), the odd one alone.
+        @inline(__always) func edge(until end: Int) {
+            let pairs = Swift.max(0, end &- i) &>> 1
+            if pairs > 0 {
+                if fade {
+                    Self.edgePairs(PairBlends.FadedOver.self, pair, src, u, v, du, dv, p, q, count: pairs)
+                } else {
+                    Self.edgePairs(PairBlends.Over.self, pair, src, u, v, du, dv, p, q, count: pairs)
+                }
+                p += pairs &<< 1
+                q += pairs &<< 1
+                u &+= (du &+ du) &* Int64(pairs)
+                v &+= (dv &+ dv) &* Int64(pairs)
+                i &+= pairs &<< 1
+            }
+            if i < end { single() }
+        }
+        edge(until: inside.lowerBound)
         // Both footprints' addresses and weights from one vector (`PairLanes`).
         let pairs = Swift.max(0, inside.upperBound &- i) &>> 1
         if pairs > 0 {
@@ -308,7 +326,7 @@ struct TransformJob {
             v &+= (dv &+ dv) &* Int64(pairs)
             i &+= pairs &<< 1
         }
-        while i < count { single() }
+        edge(until: count)
     }
 
     /// `count` pairs of interior samples from `lanes` on, OVER `q`'s pixels into `p`'s:
