@@ -106,8 +106,11 @@ func storeSampledPair(
         }
     } else {
         let dv = under()
-        let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
-        let a = splatLanes37(s)
+        let k = SIMD8<UInt16>(repeating: opacity)
+        let s = fade ? divideBy255(sampled &* k, divisor) : sampled
+        // Faded, the alphas splatted before scaling (the same values, lane for lane):
+        // splatted after, LLVM rebuilds the scaled vector's 32-bit products to shuffle.
+        let a = fade ? divideBy255(splatLanes37(sampled) &* k, divisor) : splatLanes37(s)
         out = s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- a), divisor)
     }
     d.storeBytes(of: narrowPair(out) | (opaqueSource && !fade ? opaqueAlpha : 0), as: UInt64.self)
