@@ -34,7 +34,11 @@ extension Compositor {
             // Becoming a group changes the pixels even where nothing moved (the picture
             // is resampled once more), so it counts as a change.
             let becameGroup = layer.group == nil
-            let redrawn = updateGroup(layer, contentChanged: contentChanged || subtreeChanged) || becameGroup
+            var redrawn = updateGroup(layer, contentChanged: contentChanged || subtreeChanged) || becameGroup
+            if let g = layer.group, g.drawnAhead {
+                g.drawnAhead = false
+                redrawn = true
+            }
             var item: DrawItem? = nil
             if let g = layer.group, let s = g.surface {
                 let h = world * .translation(x: Double(g.originX), y: Double(g.originY))

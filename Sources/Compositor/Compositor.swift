@@ -29,6 +29,9 @@ public final class Compositor {
     /// `paintOverlay`'s two operations, kept for their storage.
     var overlayItems: [DrawItem] = []
     var damage: DamageRegion
+    /// Damage from group pictures drawn between frames (`Layer.drawGroupAhead()`), added
+    /// to the next frame's.
+    var aheadDamage: DamageRegion
     var repaint: DamageRegion
     var history: DamageHistory
     var forceFullRepaint = true
@@ -49,10 +52,12 @@ public final class Compositor {
         root = Layer(name: "root", frame: Rect2D(x: 0, y: 0, width: Double(width), height: Double(height)))
         root.allowsHitTesting = false
         damage = DamageRegion(bounds: screen)
+        aheadDamage = DamageRegion(bounds: screen)
         repaint = DamageRegion(bounds: screen)
         history = DamageHistory(bounds: screen)
         items.reserveCapacity(256)
         overlayItems.reserveCapacity(2)
+        root.compositor = self
     }
 
     public var bounds: PixelRect { PixelRect(width: width, height: height) }
@@ -82,6 +87,10 @@ public final class Compositor {
         stats = FrameStats()
         items.removeAll(keepingCapacity: true)
         damage.removeAll()
+        if !aheadDamage.isEmpty {
+            damage.add(contentsOf: aheadDamage)
+            aheadDamage.removeAll()
+        }
         collect(root, parentWorld: .identity, clip: bounds, tracking: true, into: &items)
         if forceFullRepaint {
             damage.addAll()

@@ -85,6 +85,9 @@ final class GroupCache {
     /// Whether every pixel of the picture is opaque (an opaque item covers it all), so
     /// that it hides what is under it like an xrgb8888 picture.
     var isOpaque = false
+    /// Drawn between frames (`Layer.drawGroupAhead()`) since the last frame: that frame
+    /// counts it as redrawn.
+    var drawnAhead = false
 }
 
 /// A text or colour layer's contents turned into pixels, kept while unchanged.

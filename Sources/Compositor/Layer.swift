@@ -77,6 +77,8 @@ public final class Layer {
     /// The subtree to draw into the contents picture at the next render
     /// (`showSnapshot(of:in:)`).
     var pendingSnapshot: Layer?
+    /// The compositor whose tree this layer is the root of (`Layer.drawGroupAhead()`).
+    weak var compositor: Compositor?
     /// The layer whose space a pending snapshot is drawn in (nil: the root's, logical
     /// screen space); see `showSnapshot(of:in:relativeTo:)`.
     weak var pendingSnapshotSpace: Layer?

@@ -114,7 +114,7 @@ func sampledOver(
     }
     let dv = under()
     let s = fade ? divideBy255(sampled &* SIMD8(repeating: opacity), divisor) : sampled
-    return s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- splatAlphaOfPair(s)), divisor)
+    return s &+ divideBy255(dv &* (SIMD8<UInt16>(repeating: 255) &- splatLanes37(s, ofProduct: fade)), divisor)
 }
 
 /// Two pixels (a 64-bit word, the first in the low half) zero-extended to 16-bit lanes.

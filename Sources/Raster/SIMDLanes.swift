@@ -105,6 +105,52 @@ func multiplyAddPairs(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
     #endif
 }
 
+/// Lane 0 in lanes 0-3 and lane 4 in lanes 4-7: a weight per pixel of a pair in its
+/// four channels (pshuflw, pshufhw from `CLanes`; a lane initializer moves lanes one by
+/// one on SSE2).
+@inline(__always)
+func splatLanes04(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    #if arch(x86_64)
+    vitrine_splat_lanes_0_4(v)
+    #else
+    SIMD8<UInt16>(v[0], v[0], v[0], v[0], v[4], v[4], v[4], v[4])
+    #endif
+}
+
+/// Lane 2 in lanes 0-3 and lane 6 in lanes 4-7 (see `splatLanes04`).
+@inline(__always)
+func splatLanes26(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    #if arch(x86_64)
+    vitrine_splat_lanes_2_6(v)
+    #else
+    SIMD8<UInt16>(v[2], v[2], v[2], v[2], v[6], v[6], v[6], v[6])
+    #endif
+}
+
+/// Lane 3 in lanes 0-3 and lane 7 in lanes 4-7: two widened pixels' alphas, each in
+/// its pixel's four lanes (see `splatLanes04`). `ofProduct`: `v` was just made by a
+/// multiply (`divideBy255`), which LLVM would rebuild to fold the shuffle into.
+@inline(__always)
+func splatLanes37(_ v: SIMD8<UInt16>, ofProduct: Bool = false) -> SIMD8<UInt16> {
+    #if arch(x86_64)
+    ofProduct ? vitrine_splat_lanes_3_7_of_product(v) : vitrine_splat_lanes_3_7(v)
+    #else
+    SIMD8<UInt16>(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
+    #endif
+}
+
+/// The two pixels at `a` and the two at `b` (unaligned), interleaved: a's first, b's
+/// first, a's second, b's second (movq, movq, punpckldq from `CLanes`).
+@inline(__always)
+func loadInterleaved(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> SIMD16<UInt8> {
+    #if arch(x86_64)
+    vitrine_load_interleaved(a, b)
+    #else
+    let x = a.loadUnaligned(as: SIMD2<UInt32>.self), y = b.loadUnaligned(as: SIMD2<UInt32>.self)
+    return unsafeBitCast(SIMD4<UInt32>(x[0], y[0], x[1], y[1]), to: SIMD16<UInt8>.self)
+    #endif
+}
+
 /// Every 16-bit lane shifted left by 8, as a byte shuffle with zeros (psllw $8).
 @inline(__always)
 func shiftLeft8(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
@@ -152,18 +198,6 @@ func alphaLanes(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
 @inline(__always)
 func splatOddLanes(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
     SIMD8(v[1], v[1], v[3], v[3], v[5], v[5], v[7], v[7])
-}
-
-/// Each of two pixels' alpha lane (3 and 7, of pixels in 16-bit lanes) in all four of
-/// its lanes (pshuflw/pshufhw). On x86-64 from `CLanes`: written as lanes, LLVM merged
-/// the shuffle into the `multiplyHigh` that made `v` and lost the pmulhuw.
-@inline(__always)
-func splatAlphaOfPair(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    #if arch(x86_64)
-    vitrine_splat_alpha_of_pair(v)
-    #else
-    SIMD8(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
-    #endif
 }
 
 /// Four pixels' 16-bit lanes (each at most 255), `a`'s two then `b`'s, back to their

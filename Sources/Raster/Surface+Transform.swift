@@ -269,9 +269,9 @@ struct TransformJob {
     /// `count` bilinear samples OVER `q`'s pixels into `p`'s (the same pixels, or a
     /// separate background), positions stepping by (du, dv): the pixels of `inside`
     /// (those whose whole footprint lies inside the source, solved per row by the
-    /// caller) two at a time in 16-bit lanes with no edge checks, the others one at a
-    /// time with them. Both give the bytes `bilinear`, the opacity (with `fade`) and
-    /// `overPixel` give.
+    /// caller) two at a time in 16-bit lanes with no edge checks, the others two at a
+    /// time with them (`edgePairs`). Both give the bytes `bilinear`, the opacity (with
+    /// `fade`) and `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
@@ -287,20 +287,59 @@ struct TransformJob {
             q += 1
             i &+= 1
         }
-        while i < inside.lowerBound { single() }
-        var xa = u &- 0x8000, ya = v &- 0x8000
-        let du2 = du &+ du, dv2 = dv &+ dv
-        while i &+ 1 < inside.upperBound {
-            pair.drawInside(xa, ya, xa &+ du, ya &+ dv, into: p, below: q, opaqueSource: opaqueSource, fade: fade)
-            xa &+= du2
-            ya &+= dv2
+        // The pixels from `i` to `end`, outside the interior: two at a time
+        // (`edgePairs`), the odd one alone.
+        @inline(__always) func edge(until end: Int) {
+            let pairs = Swift.max(0, end &- i) &>> 1
+            if pairs > 0 {
+                if fade {
+                    Self.edgePairs(PairBlends.FadedOver.self, pair, src, u, v, du, dv, p, q, count: pairs)
+                } else {
+                    Self.edgePairs(PairBlends.Over.self, pair, src, u, v, du, dv, p, q, count: pairs)
+                }
+                p += pairs &<< 1
+                q += pairs &<< 1
+                u &+= (du &+ du) &* Int64(pairs)
+                v &+= (dv &+ dv) &* Int64(pairs)
+                i &+= pairs &<< 1
+            }
+            if i < end { single() }
+        }
+        edge(until: inside.lowerBound)
+        // Both footprints' addresses and weights from one vector (`PairLanes`).
+        let pairs = Swift.max(0, inside.upperBound &- i) &>> 1
+        if pairs > 0 {
+            let lanes = PairLanes(u &- 0x8000, v &- 0x8000, du: du, dv: dv)
+            switch (opaqueSource, fade) {
+            case (false, false): Self.interiorPairs(PairBlends.Over.self, pair, lanes, p, q, count: pairs)
+            case (true, false): Self.interiorPairs(PairBlends.Opaque.self, pair, lanes, p, q, count: pairs)
+            case (false, true): Self.interiorPairs(PairBlends.FadedOver.self, pair, lanes, p, q, count: pairs)
+            case (true, true): Self.interiorPairs(PairBlends.FadedOpaque.self, pair, lanes, p, q, count: pairs)
+            }
+            p += pairs &<< 1
+            q += pairs &<< 1
+            u &+= (du &+ du) &* Int64(pairs)
+            v &+= (dv &+ dv) &* Int64(pairs)
+            i &+= pairs &<< 1
+        }
+        edge(until: count)
+    }
+
+    /// `count` pairs of interior samples from `lanes` on, OVER `q`'s pixels into `p`'s:
+    /// the pair loop of `bilinearOverSpan`, one copy for each blend, its flags constant.
+    @inline(never)
+    static func interiorPairs<Blend: PairBlend>(
+        _: Blend.Type, _ pair: PairSampler, _ lanes: PairLanes, _ p: UnsafeMutablePointer<UInt32>,
+        _ q: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var lanes = lanes, p = p, q = q, k = 0
+        while k < count {
+            pair.drawInside(at: lanes, into: p, below: q, opaqueSource: Blend.opaqueSource, fade: Blend.fade)
+            lanes.advance()
             p += 2
             q += 2
-            i &+= 2
+            k &+= 1
         }
-        u = xa &+ 0x8000
-        v = ya &+ 0x8000
-        while i < count { single() }
     }
 
     /// One bilinear sample OVER one pixel, scaled by the opacity: the pair loop's
@@ -500,6 +539,12 @@ enum LinearSpan {
         u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, count: Int
     ) -> Range<Int64> {
         var k0: Int64 = 0, k1 = Int64(count)
+        if fitsNarrow(u0, v0, du, dv, width, height) {
+            let w = Int64(width) << 16, h = Int64(height) << 16
+            restrictNarrow(&k0, &k1, start: u0, step: du, above: -0x8000, below: w + 0x8000)
+            restrictNarrow(&k0, &k1, start: v0, step: dv, above: -0x8000, below: h + 0x8000)
+            return k0 < k1 ? k0..<k1 : 0..<0
+        }
         restrict(&k0, &k1, start: Int128(u0), step: Int128(du), above: -0x8000, below: Int128(width) << 16 + 0x8000)
         restrict(&k0, &k1, start: Int128(v0), step: Int128(dv), above: -0x8000, below: Int128(height) << 16 + 0x8000)
         return k0 < k1 ? k0..<k1 : 0..<0
@@ -512,6 +557,12 @@ enum LinearSpan {
         u0: Int64, v0: Int64, du: Int64, dv: Int64, width: Int, height: Int, within: Range<Int64>
     ) -> Range<Int64> {
         var a = within.lowerBound, b = within.upperBound
+        if fitsNarrow(u0, v0, du, dv, width, height) {
+            let w = Int64(width - 1) << 16, h = Int64(height - 1) << 16
+            restrictNarrow(&a, &b, start: u0 - 0x8000, step: du, above: -1, below: w)
+            restrictNarrow(&a, &b, start: v0 - 0x8000, step: dv, above: -1, below: h)
+            return a < b ? a..<b : within.upperBound..<within.upperBound
+        }
         restrict(&a, &b, start: Int128(u0) - 0x8000, step: Int128(du), above: -1, below: Int128(width - 1) << 16)
         restrict(&a, &b, start: Int128(v0) - 0x8000, step: Int128(dv), above: -1, below: Int128(height - 1) << 16)
         return a < b ? a..<b : within.upperBound..<within.upperBound
@@ -533,6 +584,45 @@ enum LinearSpan {
         }
         k0 = Int64(max(Int128(k0), lo))
         k1 = Int64(min(Int128(k1), hi))
+    }
+
+    /// Magnitude below which a position, a step and a source side in Q16.16 let
+    /// `restrictNarrow` solve in 64 bits: every difference it forms stays below 2^62.
+    static let narrowLimit: Int64 = 1 << 60
+
+    /// Whether `touching` and `inside` may solve in 64 bits (`restrictNarrow`) for these
+    /// values: always for an affine row (positions fit 49 bits, steps 32, sides 16).
+    @inline(__always)
+    static func fitsNarrow(_ u0: Int64, _ v0: Int64, _ du: Int64, _ dv: Int64, _ width: Int, _ height: Int) -> Bool {
+        u0.magnitude < narrowLimit && v0.magnitude < narrowLimit && du.magnitude < narrowLimit
+            && dv.magnitude < narrowLimit && width.magnitude < 1 << 40 && height.magnitude < 1 << 40
+    }
+
+    /// `restrict` with both bounds, in 64 bits: the same [k0, k1) when `start`, `step`,
+    /// `above` and `below` are all below `narrowLimit` in magnitude (no difference or
+    /// quotient then passes 2^62, and the quotients are the same whole numbers), without
+    /// the 128-bit division's library call.
+    @inline(__always)
+    static func restrictNarrow(_ k0: inout Int64, _ k1: inout Int64, start: Int64, step: Int64, above: Int64, below: Int64) {
+        var lo = Int64.min, hi = Int64.max
+        if step == 0 {
+            if !(start > above && start < below) { lo = 0; hi = 0 }
+        } else if step > 0 {
+            lo = floorDivNarrow(above - start, step) + 1
+            hi = -floorDivNarrow(start - below, step)
+        } else {
+            hi = -floorDivNarrow(above - start, -step)
+            lo = floorDivNarrow(start - below, -step) + 1
+        }
+        k0 = max(k0, lo)
+        k1 = min(k1, hi)
+    }
+
+    /// floor(a / b) for b > 0.
+    @inline(__always)
+    static func floorDivNarrow(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return a % b != 0 && a < 0 ? q - 1 : q
     }
 
     static func floorDiv(_ a: Int128, _ b: Int128) -> Int128 {

@@ -33,19 +33,45 @@ vitrine_multiply_add_pairs(vitrine_lanes_i16x8 a, vitrine_lanes_i16x8 b) {
     return (vitrine_lanes_i32x4)_mm_madd_epi16((__m128i)a, (__m128i)b);
 }
 
+typedef unsigned char vitrine_lanes_u8x16 __attribute__((ext_vector_type(16)));
 typedef unsigned short vitrine_lanes_u16x8 __attribute__((ext_vector_type(8)));
 
-/// Two pixels in 16-bit lanes, each pixel's alpha lane (3 and 7) in all four of its
-/// lanes: pshuflw, pshufhw. Written in Swift, LLVM merged the shuffle into the multiply
-/// that made the vector (a pmulhuw became two multiplies and four shuffles); the empty
-/// asm statement keeps the vector as it was made.
+/// Lane 0 in lanes 0-3 and lane 4 in lanes 4-7 (pshuflw, pshufhw). Written as a Swift
+/// lane initializer, LLVM moves the lanes one at a time on SSE2.
 static inline __attribute__((always_inline)) vitrine_lanes_u16x8
-vitrine_splat_alpha_of_pair(vitrine_lanes_u16x8 v) {
+vitrine_splat_lanes_0_4(vitrine_lanes_u16x8 v) {
+    return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0x00), 0x00);
+}
+
+/// Lane 2 in lanes 0-3 and lane 6 in lanes 4-7 (pshuflw, pshufhw).
+static inline __attribute__((always_inline)) vitrine_lanes_u16x8
+vitrine_splat_lanes_2_6(vitrine_lanes_u16x8 v) {
+    return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0xaa), 0xaa);
+}
+
+/// Lane 3 in lanes 0-3 and lane 7 in lanes 4-7 (pshuflw, pshufhw): two pixels' alphas.
+static inline __attribute__((always_inline)) vitrine_lanes_u16x8
+vitrine_splat_lanes_3_7(vitrine_lanes_u16x8 v) {
+    return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0xff), 0xff);
+}
+
+/// `vitrine_splat_lanes_3_7` of a vector just made by a multiply: the empty asm statement
+/// keeps `v` as it was made, where LLVM merged the shuffle into the multiply (a pmulhuw
+/// became two multiplies and four shuffles).
+static inline __attribute__((always_inline)) vitrine_lanes_u16x8
+vitrine_splat_lanes_3_7_of_product(vitrine_lanes_u16x8 v) {
     __asm__("" : "+x"(v));
     return (vitrine_lanes_u16x8)_mm_shufflehi_epi16(_mm_shufflelo_epi16((__m128i)v, 0xff), 0xff);
 }
 
-typedef unsigned char vitrine_lanes_u8x16 __attribute__((ext_vector_type(16)));
+/// The 8 bytes at `a` and the 8 at `b` (two pixels each, unaligned), their 32-bit
+/// pixels interleaved: a's first, b's first, a's second, b's second (movq, movq,
+/// punpckldq).
+static inline __attribute__((always_inline)) vitrine_lanes_u8x16
+vitrine_load_interleaved(const void *a, const void *b) {
+    return (vitrine_lanes_u8x16)_mm_unpacklo_epi32(
+        _mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b));
+}
 
 /// Four pixels' 16-bit lanes (each at most 255), `a`'s two then `b`'s, back to bytes:
 /// packuswb. Written in Swift, the truncation costs a mask of each vector first.

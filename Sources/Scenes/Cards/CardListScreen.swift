@@ -33,7 +33,8 @@ import Show
 /// half a viewport) have layers (`CardView`, reused as cards come and go), so a list of
 /// 1000 cards holds as many views as one of 20. A card's text and picture are drawn when
 /// its view is given the card: at once, in the frame, for the cards displayed on screen,
-/// and for the others one card between two frames (`prepareAhead()`): first the
+/// and for the others one card between two frames (`prepareAhead()`, the card's
+/// picture composited then too: `Layer.drawGroupAhead()`): first the
 /// displayed cards still off screen (a list sliding in from the right draws its first
 /// cards one a gap before they come into view), then ahead of the scroll. So opening a
 /// long list draws one card a gap, and a scroll rarely draws a card in a frame.
@@ -333,8 +334,9 @@ final class CardListScreen: ShowScreen {
         ahead = (visible, near, velocity)
     }
 
-    /// Between frames: gives one card near the viewport its view (its text and picture
-    /// drawn), so that the frame that shows it draws none: first the displayed cards
+    /// Between frames: gives one card near the viewport its view and draws the card's
+    /// picture (`Layer.drawGroupAhead()`: its text rasterized, its picture and text
+    /// composited), so that the frame that shows it draws none: first the displayed cards
     /// still off screen (the list sliding in from the right), then ahead of the scroll
     /// (below when it moves down the list or rests), then behind it. True when it gave
     /// one.
@@ -354,6 +356,7 @@ final class CardListScreen: ShowScreen {
         assignView(to: i)
         guard let v = views[i] else { return false }
         place(v, card: i, offset: offset, time: state.lastTime)
+        v.layer.drawGroupAhead()
         return true
     }
 
