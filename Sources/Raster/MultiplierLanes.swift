@@ -1,4 +1,4 @@
-/// The constant factors of the kernels' lane multiplies (pmulhuw), read from
+/// The constant factors of the kernels' lane multiplies (pmulhuw, pmullw), read from
 /// memory the optimizer cannot see into: allocated and set when first used. Written as
 /// literals, they let LLVM turn each multiply by a power of two, or by 257, into
 /// shifts and adds, which take more instructions and compete for the two ports that
@@ -9,6 +9,10 @@
 struct MultiplierLanes {
     /// 257 in every 16-bit lane: `divideBy255`'s factor.
     var div255 = SIMD8<UInt16>(repeating: 257)
+    /// The horizontal weights of a doubled row's pixel pair (`TransformJob.doubledOverSpan`):
+    /// the right-hand column's 7-bit weight, 96 for the first pixel, 32 for the second,
+    /// in each pixel's four lanes.
+    var doubledWeights = SIMD8<UInt16>(96, 96, 96, 96, 32, 32, 32, 32)
     /// The one instance.
     nonisolated(unsafe) static let current: UnsafePointer<MultiplierLanes> = {
         let p = UnsafeMutablePointer<MultiplierLanes>.allocate(capacity: 1)

@@ -287,6 +287,14 @@ struct TransformJob {
             q += 1
             i &+= 1
         }
+        // Past `pairs` pairs of pixels drawn.
+        @inline(__always) func skip(pairs: Int) {
+            p += pairs &<< 1
+            q += pairs &<< 1
+            u &+= (du &+ du) &* Int64(pairs)
+            v &+= (dv &+ dv) &* Int64(pairs)
+            i &+= pairs &<< 1
+        }
         // The pixels from `i` to `end`, outside the interior: two at a time
         // (`edgePairs`), the odd one alone.
         @inline(__always) func edge(until end: Int) {
@@ -297,11 +305,7 @@ struct TransformJob {
                 } else {
                     Self.edgePairs(PairBlends.Over.self, pair, src, u, v, du, dv, p, q, count: pairs)
                 }
-                p += pairs &<< 1
-                q += pairs &<< 1
-                u &+= (du &+ du) &* Int64(pairs)
-                v &+= (dv &+ dv) &* Int64(pairs)
-                i &+= pairs &<< 1
+                skip(pairs: pairs)
             }
             if i < end { single() }
         }
@@ -316,11 +320,7 @@ struct TransformJob {
             case (false, true): Self.interiorPairs(PairBlends.FadedOver.self, pair, lanes, p, q, count: pairs)
             case (true, true): Self.interiorPairs(PairBlends.FadedOpaque.self, pair, lanes, p, q, count: pairs)
             }
-            p += pairs &<< 1
-            q += pairs &<< 1
-            u &+= (du &+ du) &* Int64(pairs)
-            v &+= (dv &+ dv) &* Int64(pairs)
-            i &+= pairs &<< 1
+            skip(pairs: pairs)
         }
         edge(until: count)
     }

@@ -19,16 +19,6 @@ extension TransformJob {
         du == 0x8000 && dv == 0 && (u0 & 0x7fff) == 0x4000
     }
 
-    /// The horizontal weights of a pixel pair starting on a source position a quarter
-    /// past a centre (u = k + 1/4, then k + 3/4): the right-hand column's 7-bit weight,
-    /// 96 for the first pixel, 32 for the second, in each pixel's four lanes. A variable
-    /// the optimizer cannot see into (`MultiplierLanes`' reason).
-    nonisolated(unsafe) static let doubledWeights: UnsafePointer<SIMD8<UInt16>> = {
-        let p = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 1)
-        p.initialize(to: SIMD8(96, 96, 96, 96, 32, 32, 32, 32))
-        return UnsafePointer(p)
-    }()
-
     /// `count` bilinear samples OVER `q`'s pixels into `p`'s, positions from (u, v)
     /// stepping by half a source pixel along the row (`isDoubledRow`): the pixels of
     /// `inside` (their whole footprint inside the source) four at a time from one whose
@@ -53,8 +43,8 @@ extension TransformJob {
         while i < count && (i < inside.lowerBound || (u & 0xffff) != 0x4000) { single() }
         if i &+ 3 < inside.upperBound {
             let pitch = src.rowPitch &* 4
-            let divisor = MultiplierLanes.current.pointee.div255
-            let dx = Self.doubledWeights.pointee
+            let lanes = MultiplierLanes.current.pointee
+            let divisor = lanes.div255, dx = lanes.doubledWeights
             let alpha: UInt64 = opaqueSource && fade ? 0xff00_0000_ff00_0000 : 0
             // An opaque, unfaded sample's alpha, set at the store (`storeSampledPair`).
             let storeAlpha = unsafeBitCast(

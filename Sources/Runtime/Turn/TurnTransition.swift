@@ -75,10 +75,10 @@ final class TurnTransition {
     /// turned straight into the buffer).
     private var turned: Surface?
     /// Buffer pixels to `turned`'s: half size, shifted by the margin.
-    private let toTurned: Homography
+    private static let toTurned = Homography.translation(x: 1, y: 1) * .scale(x: 0.5, y: 0.5)
     /// `turned`'s pixels to the buffer's: twice the size, less the margin, as
     /// `TransformJob.isDoubledRow` wants it.
-    private let doubled: Homography
+    private static let doubled = Homography.scale(x: 2, y: 2) * .translation(x: -1, y: -1)
     private var halvesMade = false
     /// The picture the frame turns (`half`, `quarter` or `upright`) and how
     /// (picture pixels to buffer pixels).
@@ -114,8 +114,6 @@ final class TurnTransition {
         quarterBase = uprightBase - .pi / 2
         centreX = Double(pipeline.bufferWidth) / 2
         centreY = Double(pipeline.bufferHeight) / 2
-        toTurned = .translation(x: 1, y: 1) * .scale(x: 0.5, y: 0.5)
-        doubled = .scale(x: 2, y: 2) * .translation(x: -1, y: -1)
         set(progress: 0)
     }
 
@@ -187,7 +185,7 @@ final class TurnTransition {
         let h = homography(picture, shownAs: width, height, turnedBy: turnBy)
         drawn = (picture, h)
         if e > 0, opacity > 0, let turned, turnHalfSize(picture, h, into: turned) {
-            overlay = FrameOverlay(picture: turned, homography: doubled, opacity: opacity)
+            overlay = FrameOverlay(picture: turned, homography: Self.doubled, opacity: opacity)
         } else {
             // At the start the old frame covers the buffer exactly, copied or turned whole.
             overlay = FrameOverlay(picture: picture, homography: h, opacity: opacity, hidesScene: e == 0)
@@ -196,11 +194,11 @@ final class TurnTransition {
     }
 
     /// Clears `target` and draws `picture` into it turned as `h` draws it into the
-    /// buffer, at half size (`toTurned`); false when the paint threads fail.
+    /// buffer, at half size (`Self.toTurned`); false when the paint threads fail.
     private func turnHalfSize(_ picture: Surface, _ h: Homography, into target: Surface) -> Bool {
         target.fill(0)
         do {
-            try pipeline.compositor.paintOverlay(picture, homography: toTurned * h, opacity: 255, over: target, into: target)
+            try pipeline.compositor.paintOverlay(picture, homography: Self.toTurned * h, opacity: 255, over: target, into: target)
         } catch {
             return false
         }
