@@ -183,7 +183,13 @@ import VitrineTestSupport
     @Test func aBurstOfSavesReloadsABoundedNumberOfTimes() throws {
         let f = try Fixture("burst")
         let started = MonotonicClock.now()
+        // Gaps between two saves long enough to end a burst (a busy machine's stall):
+        // each may reload once more.
+        var last = started, quietGaps = 0
         for i in 0..<1000 {
+            let now = MonotonicClock.now()
+            if now - last >= ShowWatch.quiet { quietGaps += 1 }
+            last = now
             if i % 2 == 0 {
                 FileTree.write(f.dir + "/show.toml", Self.manifest(title: "Save \(i)"))
             } else {
@@ -197,9 +203,11 @@ import VitrineTestSupport
         try f.run(for: 0.6)
         #expect(f.title == "Save 999")
         // One reload a burst, and a burst that does not end reloads at most once a
-        // `longest`: a count, whatever the machine's speed.
-        let most = Int((elapsed / ShowWatch.longest).rounded(.up)) + 2
-        #expect(f.kiosk.reloads >= 1 && f.kiosk.reloads <= most, "\(f.kiosk.reloads) reloads in \(elapsed) s")
+        // `longest`: a count, whatever the machine's speed and however often it stalls.
+        let most = Int((elapsed / ShowWatch.longest).rounded(.up)) + quietGaps + 2
+        #expect(
+            f.kiosk.reloads >= 1 && f.kiosk.reloads <= most,
+            "\(f.kiosk.reloads) reloads in \(elapsed) s, \(quietGaps) quiet gaps")
         #expect(f.reloadAttempts == f.kiosk.reloads)
         #expect(f.kiosk.reloadError == nil)
     }
