@@ -70,7 +70,7 @@ final class ShowHarness {
     init(
         show: Show = ShowFixture.show, assets: ShowAssets = ShowFixture.assets(), panelWidth: Int = 240,
         panelHeight: Int = 144, mount: Int = 0, start: ShowTarget? = nil, text: Bool = false,
-        orientationKnown: Bool = true
+        orientationKnown: Bool = true, fetchesAhead: Bool = false
     ) throws {
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
@@ -80,7 +80,7 @@ final class ShowHarness {
         if text { compositor.textRasterizer = AssetsTextRasterizer() }
         scene = ShowScene(
             show: show, assets: assets, root: compositor.root, width: w, height: h, start: start,
-            orientationKnown: orientationKnown)
+            orientationKnown: orientationKnown, fetchesAhead: fetchesAhead)
         router = TouchRouter(hitTester: LayerHitTester(compositor: compositor))
         scene.attachGestures(to: router)
         let (pw, ph) = (panelWidth, panelHeight)

@@ -306,8 +306,9 @@ public final class Kiosk {
     }
 
     /// What follows the first frame, before the loop: READY=1 and the ready line, then
-    /// the input devices (`openInputNow`: the frame is not kept waiting for them), the
-    /// rest of the launch's scene, and the timers.
+    /// the input devices (`openInputNow`: the frame is not kept waiting for them) and the
+    /// timers; the rest of the launch's scene (home under the closed doors) is made a
+    /// picture a tick from then on (`prepareAhead()`).
     func start(firstFrameSeconds: Double) {
         startTime = MonotonicClock.now()
         translator.timeOrigin = startTime
@@ -318,17 +319,11 @@ public final class Kiosk {
             "ready: \(display.name) \(display.width)x\(display.height) orientation \(orientation), \(program.origin), first frame after \(Decimal.format((startTime - initTime) * 1000, places: 1)) ms (drawn in \(Decimal.format(firstFrameSeconds * 1000, places: 1)) ms)\(sinceExec)"
         )
         openInputNow()
-        // systemd's watchdog runs from READY=1: a ping after the input devices (their
-        // enumeration is slow on a slow machine), another after the rest of the start.
-        if settings.watchdogInterval != nil { notify("WATCHDOG=1") }
-        scene.finishStart()
-        for w in program.takeWarnings() { logger.warning("\(w)") }  // home's pictures
         windowAtStart()
         if let w = settings.watchdogInterval {
-            // systemd's watchdog runs from READY=1, and making the rest of the launch's
-            // scene (`finishStart`) took 4.3 s of its 5 on a booting VM under TCG (the
-            // e2e's late card: killed by the watchdog, the first ping being due half an
-            // interval after this). So a ping at once, then every half interval.
+            // systemd's watchdog runs from READY=1, and enumerating the input devices is
+            // slow on a slow machine (a booting VM under TCG): a ping at once, then every
+            // half interval.
             notify("WATCHDOG=1")
             watchdogTimer.arm(after: w / 2, every: w / 2)
         }

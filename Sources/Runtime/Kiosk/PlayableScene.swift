@@ -22,15 +22,12 @@ public protocol PlayableScene: AnyObject {
     /// The rotation service's orientation is known from `time` on: the launch goes on.
     func orientationKnown(at time: Double)
     /// After a frame is handed over, or a tick that drew nothing, in the gap before the
-    /// next: fetches at most one picture the next frames may draw (a book's next pages),
-    /// so that no frame of theirs waits for a decode or a resample. True when it fetched
-    /// one (the loop then comes back a frame period later for the next); false when
-    /// nothing is left to fetch.
+    /// next: fetches at most one picture the next frames may draw (a book's next pages,
+    /// the pictures of a screen a tap opens before it slides in, the show's home screen
+    /// under the closed launch doors), so that no frame of theirs waits for a decode or
+    /// a resample. True when it fetched one, or something waits for the next tick (the
+    /// loop then comes back a frame period later); false when nothing is left to fetch.
     func prepareAhead() -> Bool
-    /// Called once the first frame is drawn and READY=1 sent: makes what that frame did
-    /// without (the show's home screen under the closed launch doors), so that no frame
-    /// waits for it and none is drawn for it.
-    func finishStart()
 }
 
 /// A show (or the test scene) that can make its scene for a screen of a given size:
@@ -65,7 +62,6 @@ extension PlayableScene {
     public var nextChange: Double? { nil }
     public var isWaitingForOrientation: Bool { false }
     public func orientationKnown(at time: Double) {}
-    public func finishStart() {}
     public func prepareAhead() -> Bool { false }
 }
 

@@ -41,7 +41,7 @@ public final class ShowPlayback: ShowProgram {
         return ShowScene(
             show: show, assets: assets, root: root, width: width, height: height,
             start: start?.target, orientationKnown: orientationKnown, pictures: pictures, bookPage: start?.bookPage,
-            menuOpen: start?.menuOpen ?? false)
+            menuOpen: start?.menuOpen ?? false, fetchesAhead: true)
     }
 
     public func takeWarnings() -> [String] {

@@ -88,50 +88,64 @@ final class BookPictures {
     }
 }
 
+extension BookPictures {
+    /// Steps fetching what the book `id` draws first (`PictureFetch`): the cover's size
+    /// (it decides the page's: decodes the cover), then, one a step, the page of each
+    /// item of `items(layout)` in that order and, with the cover, the cover unrounded
+    /// (the source of its shade while it turns: `BookScreen.Slot.unrounded`), as
+    /// `BookScreen` asks for them.
+    /// - Parameters:
+    ///   - width, height: the logical screen, points.
+    static func steps(
+        id: String, show: Show, pictures: ShowPictures, width: Double, height: Double,
+        items: @escaping (BookLayout) -> [Int]
+    ) -> [PictureFetch.Step] {
+        [
+            { fetch in
+                let book = BookPictures(id: id, show: show, pictures: pictures, width: width, height: height)
+                fetch.then(
+                    items(book.layout).map { item in
+                        { fetch in
+                            fetch.hold(book.resampled(item))
+                            if item == 0 { fetch.hold(book.unroundedCover()) }
+                        }
+                    })
+            }
+        ]
+    }
+
+    /// The items a book shows at rest closed (p = -1, `BookLayout.minPage`), back to
+    /// front: what a book opened from anywhere but the shelf draws first.
+    static func closedItems(_ layout: BookLayout) -> [Int] {
+        var drawn: [BookLayout.Drawn] = [], scratch: [BookLayout.Ordered] = []
+        layout.drawList(page: BookLayout.minPage, lift: 1, into: &drawn, scratch: &scratch)
+        return drawn.map(\.item)
+    }
+}
+
 /// Fetches, one picture a step, what a book's opening from the shelf draws (p = -1: the
 /// cover and the leaves fanning out under it, `BookLayout.openingItems()`), so that
 /// the opening fetches nothing in its frames (`ShelfScreen` runs a step a frame while
 /// it rests on the book): the cover's size (it decides the page's), then the cover,
-/// then each fanned leaf in the order they show.
+/// then each fanned leaf in the order they show (`BookPictures.steps`), held until the
+/// warm-up is let go (the opening starts, or the row moves to another book).
 /// A decode and a resample of a page take a frame's time or more: done in the
 /// opening's frames, each was a frame missed.
 final class BookWarmUp {
     let id: String
-    private let show: Show
-    private let pictures: ShowPictures
-    private let width: Double
-    private let height: Double
-    private var book: BookPictures?
-    /// The items still to fetch, in order (once `book` is known).
-    private var items: [Int] = []
-    /// What was fetched, held until the warm-up is let go (the opening starts, or the
-    /// row moves to another book): the show's picture cache may otherwise let go of a
-    /// picture only it holds to make room for the next one (the covers warmed after).
-    private var held: [Surface] = []
-    private(set) var isDone = false
+    private let fetch: PictureFetch
 
     init(id: String, show: Show, pictures: ShowPictures, width: Double, height: Double) {
-        (self.id, self.show, self.pictures, self.width, self.height) = (id, show, pictures, width, height)
+        self.id = id
+        fetch = PictureFetch(
+            pictures: pictures,
+            steps: BookPictures.steps(id: id, show: show, pictures: pictures, width: width, height: height) {
+                [0] + $0.openingItems().filter { $0 != 0 }
+            })
     }
 
+    var isDone: Bool { fetch.isDone }
+
     /// Fetches the next picture (at most one decode or resample).
-    func step() {
-        guard !isDone else { return }
-        guard let book else {
-            // The cover's size: decodes it.
-            let b = BookPictures(id: id, show: show, pictures: pictures, width: width, height: height)
-            book = b
-            items = [0] + b.layout.openingItems().filter { $0 != 0 }
-            return
-        }
-        guard !items.isEmpty else {
-            isDone = true
-            return
-        }
-        let item = items.removeFirst()
-        if let picture = book.resampled(item) { held.append(picture) }
-        // The cover's shade is made from it unrounded (`BookScreen.Slot.unrounded`).
-        if item == 0, let plain = book.unroundedCover() { held.append(plain) }
-        if items.isEmpty { isDone = true }
-    }
+    func step() { fetch.step() }
 }

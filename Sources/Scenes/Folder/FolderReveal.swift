@@ -160,9 +160,8 @@ final class FolderPanel: ShowScreen {
         layer.contents = .color(ScreenColors.panel)
         layer.addSublayer(arrow)
         layer.addSublayer(titleLayer)
-        let items = (folder?.tiles ?? []).map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
         tiles = ScreenTiles.build(
-            items, grid: layout.grid, in: layer, screen: self, titleColor: ScreenColors.tileTitle,
+            ScreenTiles.items(of: folder), grid: layout.grid, in: layer, screen: self, titleColor: ScreenColors.tileTitle,
             tap: { [unowned self] k in self.onTap?(k) })
         let accepts = context.accepts
         bind(TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.onTap?(nil) } }, to: layer)

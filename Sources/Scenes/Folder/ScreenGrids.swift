@@ -17,9 +17,15 @@ final class FolderScreen: PlainScreen {
         super.init(
             target: .folder(id), title: folder?.title ?? "folder:\(id)", context: context,
             titleFont: folder?.titleFont ?? [])
-        let items = (folder?.tiles ?? []).map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
         ScreenTiles.build(
-            items, grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer, screen: self,
+            ScreenTiles.items(of: folder), grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer, screen: self,
             titleColor: ScreenColors.tileTitle)
+    }
+}
+
+extension ScreenTiles {
+    /// A folder's tiles (none without a folder).
+    static func items(of folder: Folder?) -> [Item] {
+        (folder?.tiles ?? []).map { Item(title: $0.title, picture: $0.icon, open: $0.open) }
     }
 }

@@ -31,6 +31,11 @@ extension ShowScene {
     func homeTileTapped(_ i: Int) {
         let target = show.home.tiles[i].open
         if case .folder(let id) = target, show.folder(id: id) != nil, reveal == nil, transition == nil {
+            // Its panel's icons fetched first (`ShowScene+Fetch.swift`).
+            if waitsForPictures(of: target, back: false, go: { [unowned self] in self.homeTileTapped(i) }) {
+                return
+            }
+            pending = nil
             beginReveal(tile: i, folderID: id, start: nil)
         } else {
             navigate(to: target, start: nil)
@@ -43,7 +48,7 @@ extension ShowScene {
         home.show(page: home.home.page(of: tile))
         let layout = FolderRevealLayout(show: show, home: home.home, tile: tile, folder: show.folder(id: id))
         let r = FolderReveal(
-            layout: layout, folder: show.folder(id: id), folderID: id, content: home.content, capture: home.makeCapture(),
+            layout: layout, folder: show.folder(id: id), folderID: id, content: home.content, capture: takeCapture(),
             parent: home.layer, context: context(), start: start)
         r.panel.onTap = { [unowned self] k in self.panelTapped(k) }
         let accepts = context().accepts

@@ -79,12 +79,10 @@ final class HomeScreen: ShowScreen {
         content.addSublayer(wallpaper)
         pager.addSublayer(strip)
         content.addSublayer(pager)
-        let items = show.home.tiles.map { ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open) }
         for p in 0..<home.pages {
             let first = p * home.perPage
-            let slice = items[first..<Swift.min(items.count, first + home.perPage)]
             tiles += ScreenTiles.build(
-                slice, grid: home.grid, offset: Point2D(x: Double(p) * m.width, y: -area.minY), in: strip, screen: self,
+                Self.tiles(onPage: p, show: show, home: home), grid: home.grid, offset: Point2D(x: Double(p) * m.width, y: -area.minY), in: strip, screen: self,
                 titleColor: ScreenColors.title, tap: { [unowned self] k in self.tapped(first + k) })
         }
         if home.pages > 1 {
@@ -115,6 +113,26 @@ final class HomeScreen: ShowScreen {
         }
         addMenuButton()
         update(time: context.now())
+    }
+
+    /// Steps fetching the pictures `init` draws (`PictureFetch`): the wallpaper, then
+    /// every page's tile icons, one a step; for `context`'s screen.
+    static func pictureSteps(context: ShowScreenContext) -> [PictureFetch.Step] {
+        let show = context.show, m = context.metrics, pictures = context.pictures
+        let home = HomeLayout(home: show.home, width: m.width.clampedInt, height: m.height.clampedInt)
+        var steps: [PictureFetch.Step] = [{ fetch in fetch.hold(pictures.picture(show.home.wallpaper, filling: m.screen)) }]
+        for p in 0..<home.pages {
+            steps += ScreenTiles.iconSteps(Self.tiles(onPage: p, show: show, home: home), grid: home.grid, pictures: pictures)
+        }
+        return steps
+    }
+
+    /// The tiles of page `p`.
+    private static func tiles(onPage p: Int, show: Show, home: HomeLayout) -> [ScreenTiles.Item] {
+        let first = p * home.perPage
+        return show.home.tiles[first..<Swift.min(show.home.tiles.count, first + home.perPage)].map {
+            ScreenTiles.Item(title: $0.title, picture: $0.icon, open: $0.open)
+        }
     }
 
     private func addMenuButton() {

@@ -33,7 +33,7 @@ enum ScreenTiles {
             let local = { (r: Rect2D) in
                 Rect2D(x: r.minX - c.minX, y: r.minY - c.minY, width: r.width, height: r.height)
             }
-            let icon = pictures.layer(name: "tile.icon", path: item.picture, fit: local(grid.iconFrame(i)))
+            let icon = pictures.layer(name: "tile.icon", path: item.picture, fit: iconRect(i, grid: grid))
             icon.allowsHitTesting = false
             cell.addSublayer(icon)
             cell.addSublayer(
@@ -50,5 +50,21 @@ enum ScreenTiles {
             cells.append(cell)
         }
         return cells
+    }
+
+    /// The rectangle of cell `i`'s icon in the cell (points from its top-left corner).
+    static func iconRect(_ i: Int, grid: ScreenGrid) -> Rect2D {
+        let c = grid.cell(i), r = grid.iconFrame(i)
+        return Rect2D(x: r.minX - c.minX, y: r.minY - c.minY, width: r.width, height: r.height)
+    }
+
+    /// Steps fetching the icons `build` draws for `items` from cell `first` of `grid`
+    /// (`PictureFetch`), one icon a step.
+    static func iconSteps(
+        _ items: some Collection<Item>, grid: ScreenGrid, first: Int = 0, pictures: ShowPictures
+    ) -> [PictureFetch.Step] {
+        items.enumerated().map { k, item in
+            { fetch in fetch.hold(pictures.picture(item.picture, fitting: iconRect(first + k, grid: grid))) }
+        }
     }
 }

@@ -134,7 +134,8 @@ public final class ShowPictures {
     @discardableResult
     func settle(showing root: Layer) -> Int {
         assets.removePictures()
-        var shown = Set<ObjectIdentifier>()
+        // Pictures held for a screen still to come (`PictureFetch`) count as shown.
+        var shown = Set(held.keys)
         Self.collectPictures(root, into: &shown)
         var total = 0
         var kept: [(key: Key, lastUse: Int, bytes: Int)] = []
@@ -223,6 +224,7 @@ public final class ShowPictures {
             surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
         }
         made += 1
+        work += 1
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
         bytes += entry.bytes
@@ -233,6 +235,27 @@ public final class ShowPictures {
     /// Resampled pictures made so far (cache misses), for tests: a frame that should
     /// find its pictures made ahead makes none.
     private(set) var made = 0
+    /// Decodes and resamples so far: resampled pictures made and originals' sizes
+    /// looked up (a size not known yet decodes its picture). A `PictureFetch` step that
+    /// leaves it unchanged found everything made already.
+    private(set) var work = 0
+
+    /// Pictures held for a screen still to come (`PictureFetch`), with how many holds
+    /// each: `settle(showing:)` keeps them as it keeps the pictures shown (and `evict`
+    /// never drops a picture something else holds).
+    private var held: [ObjectIdentifier: Int] = [:]
+
+    /// Holds `surface` until `letGo(_:)`.
+    func hold(_ surface: Surface) { held[ObjectIdentifier(surface), default: 0] += 1 }
+
+    /// Ends one hold of each of `surfaces`.
+    func letGo(_ surfaces: [Surface]) {
+        for s in surfaces {
+            let id = ObjectIdentifier(s)
+            guard let n = held[id] else { continue }
+            held[id] = n > 1 ? n - 1 : nil
+        }
+    }
 
     /// Whether some resampled copy of the picture at `path` is cached (for tests).
     func isCached(_ path: AssetPath) -> Bool { entries.keys.contains { $0.path == path } }
@@ -258,6 +281,7 @@ public final class ShowPictures {
     /// a resample that misses `entries` does.
     func size(_ path: AssetPath) -> Size2D {
         if let known = sizes[path] { return known }
+        work += 1
         let s = assets.size(path)
         let size = Size2D(width: Double(s.width), height: Double(s.height))
         sizes[path] = size
@@ -281,13 +305,23 @@ public final class ShowPictures {
     /// brought down: drawing the larger picture and resampling it cost more than both.
     func layer(name: String, path: AssetPath, fill rect: Rect2D) -> Layer {
         let layer = Layer(name: name, frame: rect)
-        layer.contents = .image(
-            picture(path, width: rect.width.clampedInt, height: rect.height.clampedInt, cropped: true, drawnNear: true))
+        layer.contents = .image(picture(path, filling: rect))
         return layer
+    }
+
+    /// The picture `layer(name:path:fill:)` shows for `rect`.
+    func picture(_ path: AssetPath, filling rect: Rect2D) -> Surface {
+        picture(path, width: rect.width.clampedInt, height: rect.height.clampedInt, cropped: true, drawnNear: true)
     }
 
     /// A layer showing the whole picture inside `rect`, aspect kept, centred.
     func layer(name: String, path: AssetPath, fit rect: Rect2D) -> Layer {
         layer(name: name, path: path, stretch: ScreenFit.fit(size(path), in: rect))
+    }
+
+    /// The picture `layer(name:path:fit:)` shows for `rect`.
+    func picture(_ path: AssetPath, fitting rect: Rect2D) -> Surface {
+        let frame = ScreenFit.fit(size(path), in: rect)
+        return picture(path, width: frame.width.clampedInt, height: frame.height.clampedInt)
     }
 }

@@ -31,6 +31,7 @@ extension ShowScene {
     /// orientation's pictures.
     public func resize(width: Int, height: Int) {
         guard width != self.width || height != self.height else { return }
+        homeFetch = nil  // pictures for the old size
         finishTransition()
         let reopenMenu = takeMenuDown()
         self.width = width
@@ -70,6 +71,7 @@ extension ShowScene {
             launch = new
         }
         if reopenMenu { openMenu(start: nil, open: true) }
+        refetchPending()
         update(time: lastTime)
     }
 
@@ -85,6 +87,8 @@ extension ShowScene {
     func navigate(
         to target: ShowTarget, start: Double?, duration: Double = ShowSlide.standardDuration, back: Bool = false
     ) {
+        // A navigation waiting for its pictures is replaced by this one.
+        pending = nil
         if target == .menu {
             openMenu(start: start)
             return
@@ -96,6 +100,14 @@ extension ShowScene {
         if target == current { return }
         if reveal != nil && target == .home && screen == nil {
             closeReveal(start: start)
+            return
+        }
+        // A gesture's: the new screen's pictures fetched first (`ShowScene+Fetch.swift`).
+        if start == nil,
+            waitsForPictures(
+                of: target, back: back,
+                go: { [unowned self] in self.navigate(to: target, start: nil, duration: duration, back: back) })
+        {
             return
         }
         finishTransition()

@@ -76,6 +76,18 @@ public final class ShowScene {
     /// the picture cache keeps only its resting budget (`ShowPictures.settle(showing:)`)
     /// at the end of the next update, the tree then holding what is shown.
     var settlePending = false
+    /// The caller calls `prepareAhead()` between frames (the kiosk and `render`): a
+    /// gesture's navigation waits for its screen's pictures (`pending`), and a cold
+    /// start's home is fetched under the closed doors (`homeFetch`), a picture a gap,
+    /// so that no frame makes them. Else they are made in the frame that needs them.
+    let fetchesAhead: Bool
+    /// A gesture's navigation waiting for its screen's pictures, fetched by
+    /// `prepareAhead()`; it starts at the first update after the last one.
+    var pending: PendingNavigation?
+    /// The waiting navigation starting (its pictures fetched): it waits no more.
+    var starting: PendingNavigation?
+    /// Home's pictures, fetched under the closed launch doors (`fetchesAhead`).
+    var homeFetch: PictureFetch?
 
     /// A screen sliding out while another slides in.
     struct Transition {
@@ -102,10 +114,15 @@ public final class ShowScene {
     ///     see `resumeName`).
     ///   - menuOpen: the menu is open, at rest, over `start` (a scene built again with its
     ///     menu open: `<target>+menu`). `start` `.menu`: home, the menu's drop at t = 0.
+    ///   - fetchesAhead: the caller calls `prepareAhead()` between frames, which then
+    ///     fetches the pictures of a screen a gesture opens before it slides in, and
+    ///     home's under the closed launch doors (see `fetchesAhead`).
     public init(
         show: Show, assets: ShowAssets, root: Layer, width: Int, height: Int, start: ShowTarget? = nil,
-        orientationKnown: Bool = true, pictures: ShowPictures? = nil, bookPage: Int? = nil, menuOpen: Bool = false
+        orientationKnown: Bool = true, pictures: ShowPictures? = nil, bookPage: Int? = nil, menuOpen: Bool = false,
+        fetchesAhead: Bool = false
     ) {
+        self.fetchesAhead = fetchesAhead
         self.bookPage = bookPage
         self.show = show
         self.width = width
@@ -159,7 +176,9 @@ public final class ShowScene {
         lastTime = time
         // What the first frame did without (see "Screens" above); home goes into the
         // tree when the doors start to open (no frame before that for what they hide).
-        if time > 0 || launch == nil { finishStart() }
+        // Fetched ahead, it is made between frames while the doors are closed.
+        if launch.map({ fetchesAhead ? time >= $0.openingStart : time > 0 }) ?? true { finishStart() }
+        startPending()
         if let built = homeScreen, built.layer.superlayer == nil, launch.map({ time >= $0.openingStart }) ?? true {
             root.insertSublayer(built.layer, at: 0)
         }
@@ -183,8 +202,9 @@ public final class ShowScene {
 
     /// Whether anything still moves at the last update's time (the doors, a transition,
     /// a page or scroll slide, or one that a gesture started and the next update will
-    /// begin): the runtime draws frames only then.
+    /// begin, or a navigation waiting for its pictures): the runtime draws frames only then.
     public var isAnimating: Bool {
+        if pending != nil { return true }
         if let doors = launch, doors.isMoving(at: lastTime) { return true }
         if let t = transition, t.slide.isMoving(at: lastTime) { return true }
         if let r = reveal, r.isMoving(at: lastTime) { return true }
@@ -237,11 +257,18 @@ public final class ShowScene {
     var screenShown: ShowScreen { screen ?? home }
 
     /// Between frames (the runtime calls it after each frame, and after a tick that drew
-    /// nothing): at most one picture the shown screen's next frames may draw, fetched
-    /// now, so that none of those frames decodes or resamples (a book's pages a turn
-    /// either way). True when one was fetched. Nothing while the doors are on screen.
+    /// nothing): at most one picture the next frames may draw, fetched now, so that none
+    /// of those frames decodes or resamples (a book's pages a turn either way): with
+    /// `fetchesAhead`, home's under the closed launch doors, then a waiting navigation's
+    /// (`pending`); then the shown screen's. True when one was fetched, or a navigation
+    /// waits to start at the next update.
     public func prepareAhead() -> Bool {
-        guard launch == nil, screen != nil || homeScreen != nil else { return false }
+        if let doors = launch { return fetchesAhead && prepareUnderDoors(doors) }
+        if let p = pending {
+            p.fetch.step()
+            return true
+        }
+        guard screen != nil || homeScreen != nil else { return false }
         return screenShown.prepareAhead()
     }
 
