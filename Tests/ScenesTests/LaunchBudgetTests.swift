@@ -7,7 +7,8 @@ import Testing
 @testable import Scenes
 
 /// A cold start's first frame needs the launch doors only; home and the picture behind
-/// the doors are made by the first update after t = 0 (the pixels are the golden tests':
+/// the doors are made by the first update after t = 0 when the caller does not fetch
+/// ahead (with it, in the gaps between frames: `ShowSceneFetchTests`; the pixels are the golden tests':
 /// LaunchAndRevealGoldenTests); the resampled-picture cache keeps two screens' worth and
 /// lets the launch's pictures go once the doors are gone.
 @Suite struct LaunchBudgetTests {
@@ -35,9 +36,11 @@ import Testing
         #expect(scene.nextChange == DemoShow.show.launch!.hold)  // then asleep until the doors open
     }
 
-    @Test func theRuntimeFinishesTheStartWithoutAFrame() throws {
+    /// `finishStart()` makes at once, with no frame, what the gaps between frames have
+    /// not made by the opening's start (`ShowSceneFetchTests` has the gaps).
+    @Test func finishingTheStartMakesHomeWithoutAFrame() throws {
         let (scene, _) = Self.coldStart()
-        scene.finishStart()  // the kiosk, after its first frame and READY=1
+        scene.finishStart()
         #expect(scene.homeScreen != nil)
         #expect(try #require(scene.launch).needsBackground == false)
         #expect(scene.nextChange == DemoShow.show.launch!.hold)  // no frame asked before the doors open

@@ -84,6 +84,32 @@ import Testing
         #expect(gaps == 2, "gaps \(gaps)")
     }
 
+    /// A menu item (here called as the item's tap calls it) opening a folder: the folder
+    /// comes under the menu as a screen of its own once its icons are made between
+    /// frames; no frame makes a picture.
+    @Test func aMenuItemWaitsForItsScreensPictures() throws {
+        let h = try ShowHarness(start: .menu, fetchesAhead: true)
+        var t = 0.0
+        while t < 1 {
+            t += 1.0 / 60
+            _ = frame(h, at: t)
+        }
+        #expect(h.scene.menu != nil)
+        h.scene.navigate(to: .folder("books"), start: nil)
+        #expect(h.scene.pending?.underMenu == true)
+        var made = 0
+        var gaps = 0
+        while !(h.scene.screen is FolderScreen) && gaps < 60 {
+            t += 1.0 / 60
+            made += frame(h, at: t)
+            gaps += 1
+        }
+        #expect(h.scene.screen is FolderScreen && h.scene.reveal == nil)
+        #expect(made == 0)
+        // One icon a gap (the folder's two books), the screen in the frame after.
+        #expect(gaps == 3, "gaps \(gaps)")
+    }
+
     /// A newer navigation replaces a waiting one: a tap on a book, then the control's
     /// `home` before its pictures are fetched: home, never the book.
     @Test func goingHomeDropsAWaitingNavigation() throws {

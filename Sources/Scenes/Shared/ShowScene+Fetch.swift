@@ -6,9 +6,10 @@ import Show
 /// frame (a book opened from a folder: 38 ms at 1920x1080, two frames missed at the
 /// start of its slide). Instead:
 ///
-/// - A gesture's navigation to a book or a folder waits (`pending`) while
-///   `prepareAhead()` fetches, a picture a gap between frames, what the new screen's
-///   first frame draws (`fetchSteps(for:back:)`); the navigation starts at the first
+/// - A gesture's navigation to a book or a folder (a tile, a back control, a menu
+///   item) waits (`pending`) while `prepareAhead()` fetches, a picture a gap between
+///   frames, what the new screen's first frame draws (`fetchSteps(for:back:underMenu:)`);
+///   the navigation starts at the first
 ///   update after the last, its screen then built from pictures made. The wait is a
 ///   gap per picture not made yet (a book's first pictures: 5 or 6 frames, about 0.1 s
 ///   at 60 Hz), one gap when all are made already. A newer navigation replaces a waiting
@@ -21,6 +22,8 @@ struct PendingNavigation {
     let target: ShowTarget
     /// A back control's (`navigate(to:start:duration:back:)`).
     let back: Bool
+    /// A menu item's: the target comes under the menu, a screen of its own.
+    let underMenu: Bool
     var fetch: PictureFetch
     /// Starts the navigation (its checks made again: the scene may have moved on).
     let start: () -> Void
@@ -34,12 +37,15 @@ extension ShowScene {
     /// With `fetchesAhead`, makes the navigation `go` to `target` wait for the pictures
     /// its screen draws first (`pending`) and returns true; false when it should go now
     /// (nothing to fetch, not fetching ahead, or it is the waiting navigation starting).
-    func waitsForPictures(of target: ShowTarget, back: Bool, go: @escaping () -> Void) -> Bool {
+    func waitsForPictures(
+        of target: ShowTarget, back: Bool, underMenu: Bool = false, go: @escaping () -> Void
+    ) -> Bool {
         guard fetchesAhead, starting == nil else { return false }
-        let steps = fetchSteps(for: target, back: back)
+        let steps = fetchSteps(for: target, back: back, underMenu: underMenu)
         guard !steps.isEmpty else { return false }
         pending = PendingNavigation(
-            target: target, back: back, fetch: PictureFetch(pictures: pictures, steps: steps), start: go)
+            target: target, back: back, underMenu: underMenu, fetch: PictureFetch(pictures: pictures, steps: steps),
+            start: go)
         return true
     }
 
@@ -48,7 +54,8 @@ extension ShowScene {
     func refetchPending() {
         guard let p = pending else { return }
         pending?.capture = nil
-        pending?.fetch = PictureFetch(pictures: pictures, steps: fetchSteps(for: p.target, back: p.back))
+        pending?.fetch = PictureFetch(
+            pictures: pictures, steps: fetchSteps(for: p.target, back: p.back, underMenu: p.underMenu))
     }
 
     /// Starts the waiting navigation once its pictures are fetched.
@@ -73,9 +80,10 @@ extension ShowScene {
     /// What the first frame of `target`'s screen draws that may need a decode or a
     /// resample, as steps (`PictureFetch`): a book's cover and the leaves under it,
     /// closed; a folder's tile icons, in the panel of its reveal over home or on its own
-    /// screen, as `navigate` would show it. Other screens fetch their own as they go
-    /// (the shelf warms its covers, a card list its cards): none.
-    func fetchSteps(for target: ShowTarget, back: Bool) -> [PictureFetch.Step] {
+    /// screen (always under the menu: `underMenu`), as `navigate` would show it. Other
+    /// screens fetch their own as they go (the shelf warms its covers, a card list its
+    /// cards): none.
+    func fetchSteps(for target: ShowTarget, back: Bool, underMenu: Bool = false) -> [PictureFetch.Step] {
         switch target {
         case .book(let id):
             guard show.book(id: id) != nil else { return [] }
@@ -85,7 +93,7 @@ extension ShowScene {
         case .folder(let id):
             guard let folder = show.folder(id: id) else { return [] }
             let items = ScreenTiles.items(of: folder)
-            if let tile = homeTile(opening: id), back || (screen == nil && reveal == nil) {
+            if !underMenu, let tile = homeTile(opening: id), back || (screen == nil && reveal == nil) {
                 let layout = FolderRevealLayout(show: show, home: home.home, tile: tile, folder: folder)
                 let capture: PictureFetch.Step = { [unowned self] fetch in
                     pending?.capture = home.makeCapture()

@@ -94,6 +94,15 @@ extension ShowScene {
             return
         }
         if menu != nil {
+            // The target comes under the menu as a screen of its own, its pictures
+            // fetched first (`ShowScene+Fetch.swift`).
+            if start == nil,
+                waitsForPictures(
+                    of: target, back: back, underMenu: true,
+                    go: { [unowned self] in self.navigate(to: target, start: nil, duration: duration, back: back) })
+            {
+                return
+            }
             navigateFromMenu(to: target)
             return
         }

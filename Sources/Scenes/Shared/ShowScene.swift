@@ -16,12 +16,15 @@ import Show
 /// shown); any other screen is built when opened and dropped when left. A cold start
 /// draws its first frame with the launch doors alone when they cover the screen (both
 /// door pictures opaque): the home screen under them (its wallpaper, tiles and titles)
-/// is built by `finishStart()`, which the kiosk calls once its first frame is drawn and
-/// READY=1 sent (so is the picture behind the doors: `LaunchDoors.makeBackground`), or
-/// else by the first update after t = 0, which `nextChange` asks for a frame (1/60 s)
-/// later, within the doors' hold, so that neither the first frame nor the opening
-/// waits for it (the launch needs the doors, not the whole show). Anything
-/// that needs home sooner (a navigation, `goHome`) builds it then. Opening a
+/// is built while they are closed, so that neither the first frame nor the opening
+/// waits for it (the launch needs the doors, not the whole show): with `fetchesAhead`
+/// its pictures are made between frames, a picture a gap (`ShowScene+Fetch.swift`), and
+/// home built from them, whatever is left made at the opening's start; else by
+/// `finishStart()` at the first update after t = 0, which `nextChange` asks for a frame
+/// (1/60 s) later, within the doors' hold (so is the picture behind the doors:
+/// `LaunchDoors.makeBackground`). Anything that needs home sooner (a navigation,
+/// `goHome`) builds it then. A gesture that opens a book or a folder waits, with
+/// `fetchesAhead`, for that screen's first pictures the same way. Opening a
 /// target slides the new screen in from the right while the old one leaves to the left
 /// (0.3 s, ease-in-out); going home slides the other way. A navigation started by a
 /// gesture begins at the next update; one started by `open(_:time:)` or
@@ -214,8 +217,9 @@ public final class ShowScene {
     }
 
     /// Makes at once what a cold start's first frame did without (home, the picture
-    /// behind the doors), without drawing: the runtime calls it after its first frame
-    /// (the next update would make them otherwise, at its cost). Nothing when made.
+    /// behind the doors), without drawing: what `prepareAhead()` has not made by the
+    /// opening's start (`update(time:)` calls it then, or at the first update after
+    /// t = 0 without `fetchesAhead`). Nothing when made.
     public func finishStart() {
         if homeScreen == nil { buildHome() }
         if let doors = launch, doors.needsBackground { doors.makeBackground(pictures) }
