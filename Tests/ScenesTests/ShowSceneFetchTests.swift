@@ -84,18 +84,20 @@ import Testing
         #expect(gaps == 2, "gaps \(gaps)")
     }
 
-    /// A menu item (here called as the item's tap calls it) opening a folder: the folder
+    /// A menu item opening a folder (called as the item's tap calls it): the folder
     /// comes under the menu as a screen of its own once its icons are made between
     /// frames; no frame makes a picture.
     @Test func aMenuItemWaitsForItsScreensPictures() throws {
-        let h = try ShowHarness(start: .menu, fetchesAhead: true)
+        var show = ShowFixture.show
+        show.menu = [MenuItem(title: "Books", open: .folder("books"))]
+        let h = try ShowHarness(show: show, start: .menu, fetchesAhead: true)
         var t = 0.0
         while t < 1 {
             t += 1.0 / 60
             _ = frame(h, at: t)
         }
         #expect(h.scene.menu != nil)
-        h.scene.navigate(to: .folder("books"), start: nil)
+        h.scene.menuItemTapped(0)
         #expect(h.scene.pending?.underMenu == true)
         var made = 0
         var gaps = 0

@@ -53,8 +53,16 @@ extension ShowScene {
 
     /// Item `i` was tapped (items take taps).
     func menuItemTapped(_ i: Int) {
-        guard i < show.menu.count else { return }
-        navigateFromMenu(to: show.menu[i].open)
+        guard i < show.menu.count, let m = menu else { return }
+        let target = show.menu[i].open
+        // A new screen's pictures fetched first (`ShowScene+Fetch.swift`).
+        if target != .menu, target != m.hostTarget,
+            waitsForPictures(of: target, back: false, underMenu: true, go: { [unowned self] in self.menuItemTapped(i) })
+        {
+            return
+        }
+        pending = nil
+        navigateFromMenu(to: target)
     }
 
     /// Puts `target` under the menu (a cut) and closes the menu over it.
