@@ -21,6 +21,17 @@ public final class Surface: @unchecked Sendable {
     public let baseAddress: UnsafeMutableRawPointer
     /// Where the pixels live: who frees them, and how.
     public let storage: SurfaceStorage
+    /// Whether every page of the pixels is present (`init(...populated:)`, `populate()`);
+    /// a heap or borrowed surface's always are.
+    public private(set) var isPopulated = true
+
+    /// Makes the pixels' pages present now, if they are not (`init(...populated: false)`).
+    /// - Throws: `RasterError.noMemory` when the kernel has no memory for them.
+    public func populate() throws(RasterError) {
+        guard !isPopulated else { return }
+        if case .mapped(let bytes) = storage { try SurfaceStorage.populate(baseAddress, byteCount: bytes) }
+        isPopulated = true
+    }
 
     /// A new zero-filled surface (transparent black; opaque black for `xrgb8888`'s
     /// colour channels, whose top byte reads as 0xff wherever it matters), its pages
@@ -28,7 +39,12 @@ public final class Surface: @unchecked Sendable {
     /// - Parameter stride: bytes per row; default the row rounded up to 64 bytes.
     /// - Throws: `RasterError.noMemory` when a mapping of `mappedThreshold` bytes or
     ///   more is refused (a smaller allocation that fails traps, as Swift's do).
-    public init(width: Int, height: Int, format: PixelFormat, stride: Int? = nil) throws(RasterError) {
+    /// - Parameter populated: false leaves a mapped surface's pages absent until
+    ///   `populate()` (or the first writes: each a page fault): a surface made in a frame
+    ///   that does not draw into it yet (a turn's new shadow) leaves that work to a gap.
+    public init(width: Int, height: Int, format: PixelFormat, stride: Int? = nil, populated: Bool = true)
+        throws(RasterError)
+    {
         try Surface.validate(width: width, height: height, format: format, stride: stride)
         let rowBytes = width * format.bytesPerPixel
         let s = stride ?? (rowBytes + 63) / 64 * 64
@@ -39,8 +55,9 @@ public final class Surface: @unchecked Sendable {
         self.stride = s
         self.format = format
         if bytes >= Self.mappedThreshold {
-            self.baseAddress = try SurfaceStorage.map(byteCount: bytes)
+            self.baseAddress = try SurfaceStorage.map(byteCount: bytes, populate: populated)
             self.storage = .mapped(byteCount: bytes)
+            isPopulated = populated
         } else {
             self.baseAddress = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
             self.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)

@@ -21,14 +21,28 @@ public enum SurfaceStorage: Equatable, Sendable {
     /// Maps `byteCount` (> 0) bytes of zeroed memory, every page present (MAP_POPULATE:
     /// the kernel faults them in now, so no later write pays a fault, as the zero fill
     /// of a heap surface does). Page-aligned, so 64-byte aligned; from `hugePage` bytes
-    /// on, aligned on a huge page where it can be (`mapOnHugePages`).
-    static func map(byteCount: Int) throws(RasterError) -> UnsafeMutableRawPointer {
-        if byteCount >= hugePage, let p = mapOnHugePages(byteCount: byteCount) { return p }
-        guard
-            let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
-            p != MAP_FAILED
+    /// on, aligned on a huge page where it can be (`mapOnHugePages`). With `populate`
+    /// false the pages are left for `populate(_:byteCount:)` (or the first writes).
+    static func map(byteCount: Int, populate: Bool = true) throws(RasterError) -> UnsafeMutableRawPointer {
+        if byteCount >= hugePage, let p = mapOnHugePages(byteCount: byteCount, populate: populate) { return p }
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0)
+        guard let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, flags, -1, 0), p != MAP_FAILED
         else { throw RasterError.noMemory(bytes: byteCount, errno: errno) }
         return p
+    }
+
+    /// Makes every page of a mapping made by `map(byteCount:populate:)` present
+    /// (madvise MADV_POPULATE_WRITE; before Linux 5.14, a write to each page, as
+    /// MAP_POPULATE would have). Out of memory: a typed error, the mapping kept.
+    static func populate(_ p: UnsafeMutableRawPointer, byteCount: Int) throws(RasterError) {
+        if madvise(p, byteCount, MADV_POPULATE_WRITE) == 0 { return }
+        guard errno == EINVAL else { throw RasterError.noMemory(bytes: byteCount, errno: errno) }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var offset = 0
+        while offset < byteCount {
+            p.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+            offset += page
+        }
     }
 
     /// Bytes in a huge page (2 MiB on x86-64 and on arm64 with 4 KiB pages).
@@ -43,7 +57,7 @@ public enum SurfaceStorage: Equatable, Sendable {
     /// faster. The unaligned head and tail of the reservation are given back at once,
     /// so the mapping is exactly the surface's pages (`unmap` as for any mapping).
     /// nil when a step fails (no memory to populate it): `map` then maps plainly.
-    private static func mapOnHugePages(byteCount: Int) -> UnsafeMutableRawPointer? {
+    private static func mapOnHugePages(byteCount: Int, populate: Bool) -> UnsafeMutableRawPointer? {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let length = (byteCount + page - 1) / page * page
         let reserved = length + hugePage - page
@@ -57,18 +71,13 @@ public enum SurfaceStorage: Equatable, Sendable {
         if tail > 0 { munmap(raw + head + length, tail) }
         let p = raw + head
         _ = madvise(p, length, MADV_HUGEPAGE)
-        if madvise(p, length, MADV_POPULATE_WRITE) != 0 {
-            // Before Linux 5.14 (EINVAL): a write to each page faults it in, as
-            // MAP_POPULATE would have. Out of memory: nothing half made.
-            guard errno == EINVAL else {
-                munmap(p, length)
-                return nil
-            }
-            var offset = 0
-            while offset < length {
-                p.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
-                offset += page
-            }
+        guard populate else { return p }
+        do {
+            try Self.populate(p, byteCount: length)
+        } catch {
+            // Out of memory: nothing half made.
+            munmap(p, length)
+            return nil
         }
         return p
     }

@@ -27,6 +27,9 @@ public final class FramePipeline {
     public let transform: PanelTransform
 
     /// Logical-space frame when the compositor can't draw into the back buffer itself.
+    /// Its pages are made present at its first use (`populatedShadow()`), not with the
+    /// pipeline: a pipeline made for a turn's request frame draws nothing into it in that
+    /// frame, and 1.5 MB of fresh pages at 800x480 were half a millisecond of it.
     private let shadow: Surface?
     /// Panel-space 32-bit frame between turning and converting to rgb565.
     private let panelShadow: Surface?
@@ -77,7 +80,7 @@ public final class FramePipeline {
         compositor = Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
         let needsShadow = turn != nil || display.format != .xrgb8888 || display.prefersShadow
         do {
-            shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888) : nil
+            shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888, populated: false) : nil
             panelShadow =
                 turn != nil && display.format != .xrgb8888
                 ? try Surface(width: display.width, height: display.height, format: .xrgb8888) : nil
@@ -112,7 +115,7 @@ public final class FramePipeline {
         do { buffer = try display.acquire() } catch { throw .display(error) }
         let stats: FrameStats
         do {
-            if let shadow {
+            if let shadow = try populatedShadow() {
                 // The shadow persists from frame to frame: it is always one frame old.
                 stats = try compositor.render(into: shadow, bufferAge: 1)
                 history.push(repairAll ? everything : compositor.frameDamage)
@@ -210,7 +213,7 @@ public final class FramePipeline {
     private func composeUnderOverlay() throws(CompositorError) -> (Surface, FrameStats) {
         let below = try overlayBase()
         let stats: FrameStats
-        if let shadow {
+        if let shadow = try populatedShadow() {
             stats = try compositor.render(into: shadow, bufferAge: 1)
             if let turn, below !== shadow {
                 for r in compositor.frameDamage.rects {
@@ -236,7 +239,7 @@ public final class FramePipeline {
         } catch {
             throw .raster(error)
         }
-        if let shadow, let turn {
+        if let shadow = try populatedShadow(), let turn {
             // The shadow holds the last frame: all of it, turned.
             _ = try compositor.render(into: shadow, bufferAge: 1)
             try compositor.transfer(from: shadow, into: made, turn: turn, staging: nil, region: made.bounds)
@@ -246,6 +249,13 @@ public final class FramePipeline {
         }
         under = made
         return made
+    }
+
+    /// The shadow (nil: none), its pages present: what every draw into it goes through.
+    private func populatedShadow() throws(CompositorError) -> Surface? {
+        guard let shadow else { return nil }
+        do { try shadow.populate() } catch { throw .raster(error) }
+        return shadow
     }
 
     /// The 32-bit frame the overlay is drawn into when the buffer can't take it.

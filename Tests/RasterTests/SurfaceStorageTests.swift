@@ -34,6 +34,25 @@ import Testing
         #expect(lent.storage == .borrowed)
     }
 
+    /// Made unpopulated, a mapped surface's pages are absent until `populate()` (then all
+    /// present, still zero); a heap surface is populated whatever is asked.
+    @Test func anUnpopulatedSurfaceIsMadePresentByPopulate() throws {
+        for size in [(800, 480), (1920, 1080)] {  // small pages, and a huge-page mapping
+            let s = try Surface(width: size.0, height: size.1, format: .xrgb8888, populated: false)
+            let bytes = s.stride * s.height
+            #expect(!s.isPopulated)
+            #expect(Self.resident(s.baseAddress, bytes: bytes) == false, "\(size): pages present before populate")
+            try s.populate()
+            #expect(s.isPopulated)
+            #expect(Self.resident(s.baseAddress, bytes: bytes) == true, "\(size)")
+            let words = s.baseAddress.assumingMemoryBound(to: UInt32.self)
+            #expect((0..<(bytes / 4)).allSatisfy { words[$0] == 0 })
+            try s.populate()  // again: nothing
+        }
+        let small = try Surface(width: 16, height: 16, format: .argb8888, populated: false)
+        #expect(small.storage == .heap && small.isPopulated)
+    }
+
     /// A mapped surface is zero-filled like any other, and every page is already there
     /// (MAP_POPULATE: no frame that first writes it pays the faults).
     @Test func aMappedSurfaceIsZeroAndPresent() throws {

@@ -29,26 +29,38 @@ final class PictureFetch {
     /// Whether every step has run.
     var isDone: Bool { steps.isEmpty }
 
-    /// Steps' work other than the show's pictures (`noteWork()`).
+    /// Steps' work other than the show's pictures (`noteWork(pixels:)`), and its pixels.
     private var otherWork = 0
+    private var otherPixels = 0
 
     /// Runs the next steps until one decodes or resamples (`ShowPictures.work` moves)
-    /// or makes something else (`noteWork()`), or none is left: at most one picture
-    /// made, however many were found made already. True when a step ran.
+    /// or makes something else (`noteWork(pixels:)`), or none is left: one picture
+    /// made, however many were found made already; and again while the pixels made in
+    /// this call are fewer than `budget` (0: one picture). True when a step ran.
+    ///
+    /// A gap between frames while something moves on screen makes one picture (a frame
+    /// is due soon); while nothing moves, a screen's worth of pixels: no frame is due,
+    /// and the loop still comes back between them (the watchdog's ping, a touch).
     @discardableResult
-    func step() -> Bool {
+    func step(budget: Int = 0) -> Bool {
         guard !steps.isEmpty else { return false }
-        let before = pictures.work + otherWork
-        while let next = steps.popLast() {
-            next(self)
-            if pictures.work + otherWork != before { break }
-        }
+        let start = pictures.madePixels + otherPixels
+        repeat {
+            let before = pictures.work + otherWork
+            while let next = steps.popLast() {
+                next(self)
+                if pictures.work + otherWork != before { break }
+            }
+        } while !steps.isEmpty && pictures.madePixels + otherPixels - start < budget
         return true
     }
 
-    /// The step running made something a gap's worth (a surface for a screen to come):
-    /// the next step waits for the next gap.
-    func noteWork() { otherWork += 1 }
+    /// The step running made something a picture's worth (a surface of `pixels` for a
+    /// screen to come): the next step waits as after a picture made.
+    func noteWork(pixels: Int) {
+        otherWork += 1
+        otherPixels += pixels
+    }
 
     /// Runs every step left at once (the screen is needed now).
     func finish() {

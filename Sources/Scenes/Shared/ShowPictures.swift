@@ -225,6 +225,7 @@ public final class ShowPictures {
         }
         made += 1
         work += 1
+        madePixels += key.width * key.height
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
         bytes += entry.bytes
@@ -239,6 +240,8 @@ public final class ShowPictures {
     /// looked up (a size not known yet decodes its picture). A `PictureFetch` step that
     /// leaves it unchanged found everything made already.
     private(set) var work = 0
+    /// Pixels of the resampled pictures made so far (their sizes summed).
+    private(set) var madePixels = 0
 
     /// Pictures held for a screen still to come (`PictureFetch`), with how many holds
     /// each: `settle(showing:)` keeps them as it keeps the pictures shown (and `evict`

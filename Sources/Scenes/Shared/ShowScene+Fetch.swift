@@ -6,18 +6,17 @@ import Show
 /// frame (a book opened from a folder: 38 ms at 1920x1080, two frames missed at the
 /// start of its slide). Instead:
 ///
-/// - A gesture's navigation to a book or a folder (a tile, a back control, a menu
-///   item) waits (`pending`) while `prepareAhead()` fetches, a picture a gap between
-///   frames, what the new screen's first frame draws (`fetchSteps(for:back:underMenu:)`);
-///   the navigation starts at the first
-///   update after the last, its screen then built from pictures made. The wait is a
-///   gap per picture not made yet (a book's first pictures: 5 or 6 frames, about 0.1 s
-///   at 60 Hz), one gap when all are made already. A newer navigation replaces a waiting
-///   one; `open(_:time:)` and `goHome(time:)` (the control socket, the idle reset, a
-///   script) never wait.
+/// - A gesture's navigation to a book or a folder (a tile, a back control, a menu item)
+///   waits (`pending`) while `prepareAhead()` makes, in the gaps between frames, what
+///   the new screen's first frame draws (`fetchSteps(for:back:underMenu:)`); it starts
+///   at the first update after the last, its screen then built from pictures made. A
+///   gap makes a screen's worth of pixels while nothing moves on screen (no frame is
+///   due: a book's first pictures in a gap or two), one picture while something moves.
+///   A newer navigation replaces a waiting one; `open(_:time:)` and `goHome(time:)`
+///   (the control socket, the idle reset, a script) never wait.
 /// - A cold start's home (its wallpaper and tile icons, `HomeScreen.pictureSteps`) is
-///   fetched under the closed launch doors, a picture a gap, and built when they are
-///   all made; whatever is left when the doors start to open is made then.
+///   made the same way under the closed launch doors, and built when they are all made;
+///   whatever is left when the doors start to open is made then.
 struct PendingNavigation {
     let target: ShowTarget
     /// A back control's (`navigate(to:start:duration:back:)`).
@@ -58,6 +57,10 @@ extension ShowScene {
             pictures: pictures, steps: fetchSteps(for: p.target, back: p.back, underMenu: p.underMenu))
     }
 
+    /// Pixels a gap between frames makes (`PictureFetch.step(budget:)`): one picture
+    /// while anything moves on screen, a screen's worth while nothing does.
+    var gapBudget: Int { isMovingOnScreen ? 0 : width * height }
+
     /// Starts the waiting navigation once its pictures are fetched.
     func startPending() {
         guard let p = pending, p.fetch.isDone else { return }
@@ -97,7 +100,7 @@ extension ShowScene {
                 let layout = FolderRevealLayout(show: show, home: home.home, tile: tile, folder: folder)
                 let capture: PictureFetch.Step = { [unowned self] fetch in
                     pending?.capture = home.makeCapture()
-                    fetch.noteWork()
+                    fetch.noteWork(pixels: width * height)
                 }
                 return ScreenTiles.iconSteps(items, grid: layout.grid, pictures: pictures) + [capture]
             }
@@ -120,7 +123,7 @@ extension ShowScene {
         guard !isWaitingForOrientation else { return false }
         let fetch = homeFetch ?? PictureFetch(pictures: pictures, steps: HomeScreen.pictureSteps(context: context()))
         homeFetch = fetch
-        if fetch.step() { return true }
+        if fetch.step(budget: gapBudget) { return true }
         buildHome()
         homeFetch = nil
         return true

@@ -206,8 +206,11 @@ public final class ShowScene {
     /// Whether anything still moves at the last update's time (the doors, a transition,
     /// a page or scroll slide, or one that a gesture started and the next update will
     /// begin, or a navigation waiting for its pictures): the runtime draws frames only then.
-    public var isAnimating: Bool {
-        if pending != nil { return true }
+    public var isAnimating: Bool { pending != nil || isMovingOnScreen }
+
+    /// Whether anything on screen moves at the last update's time (`isAnimating` but a
+    /// navigation waiting for its pictures).
+    var isMovingOnScreen: Bool {
         if let doors = launch, doors.isMoving(at: lastTime) { return true }
         if let t = transition, t.slide.isMoving(at: lastTime) { return true }
         if let r = reveal, r.isMoving(at: lastTime) { return true }
@@ -269,7 +272,7 @@ public final class ShowScene {
     public func prepareAhead() -> Bool {
         if let doors = launch { return fetchesAhead && prepareUnderDoors(doors) }
         if let p = pending {
-            p.fetch.step()
+            p.fetch.step(budget: gapBudget)
             return true
         }
         guard screen != nil || homeScreen != nil else { return false }
