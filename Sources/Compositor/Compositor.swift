@@ -43,8 +43,23 @@ public final class Compositor {
 
     /// - Parameter paintThreads: threads that paint large repaints alongside the caller
     ///   (nil: one per further CPU, up to 3).
-    public init(width: Int, height: Int, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil) {
-        pool = PaintPool(workers: paintThreads ?? PaintPool.defaultWorkers())
+    public convenience init(width: Int, height: Int, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil) {
+        self.init(
+            width: width, height: height, clearColor: clearColor,
+            pool: PaintPool(workers: paintThreads ?? PaintPool.defaultWorkers()))
+    }
+
+    /// A compositor painting with `other`'s paint threads (a new orientation's, made in
+    /// the frame that asks for it: starting threads, and waiting for each to run, is no
+    /// work for a frame). The two must not paint at once: one event-loop thread drives both.
+    public convenience init(
+        width: Int, height: Int, clearColor: UInt32 = 0xff00_0000, sharingPaintThreadsWith other: Compositor
+    ) {
+        self.init(width: width, height: height, clearColor: clearColor, pool: other.pool)
+    }
+
+    init(width: Int, height: Int, clearColor: UInt32, pool: PaintPool) {
+        self.pool = pool
         self.width = width
         self.height = height
         self.clearColor = clearColor

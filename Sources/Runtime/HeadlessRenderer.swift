@@ -145,13 +145,13 @@ public final class HeadlessRenderer {
     /// (`Kiosk.makeScene`), with the render's paint threads.
     static func makeParts(
         _ request: RenderRequest, program: any ShowProgram, display: any DisplayBackend, orientation: Orientation,
-        textRasterizer: (any TextRasterizing)?, resume: String?
+        textRasterizer: (any TextRasterizing)?, resume: String?, replacing old: FramePipeline? = nil
     ) throws(KioskError) -> Kiosk.SceneParts {
         var settings = KioskSettings(mount: request.rotation)
         settings.paintThreads = request.paintThreads
         return try Kiosk.makeScene(
             program: program, display: display, orientation: orientation, settings: settings,
-            textRasterizer: textRasterizer, resume: resume)
+            textRasterizer: textRasterizer, resume: resume, replacing: old)
     }
 
     /// Carries out the script's rotations `due` at step `time`, as the kiosk's next frame
@@ -174,7 +174,7 @@ public final class HeadlessRenderer {
         do {
             parts = try Self.makeParts(
                 request, program: program, display: output, orientation: wanted, textRasterizer: textRasterizer,
-                resume: change.resume)
+                resume: change.resume, replacing: pipeline)
         } catch {
             warning("rotate to \(wanted): \(error); staying at \(orientation)")
             return

@@ -12,8 +12,9 @@ import Testing
 
 /// What a reload or a turn replaces is released: every paint pool's threads end when the
 /// pool goes, and the kiosk's old pipeline, compositor, scene, touch routing and show are
-/// freed once the new ones are in place. What it guards against: a pool whose threads
-/// keep the pool alive, a thread and megabytes more after every `ctl rotate` and reload.
+/// freed once the new ones are in place, the paint threads passed on to the new pipeline
+/// (the same threads all along). What it guards against: a pool whose threads keep the
+/// pool alive, a thread and megabytes more after every `ctl rotate` and reload.
 ///
 /// Other suites run in parallel in this process and start threads of their own, so the
 /// exact check is by thread id (/proc/self/task/TID must be gone); the process's thread
@@ -83,6 +84,22 @@ import Testing
         #expect(after - before < 50, "threads: \(before) before, \(after) after 40 pipelines")
     }
 
+    /// A pipeline made to replace another (a turn) paints with the same threads: none
+    /// started for it, none ended when the old one goes, all ended when both have gone.
+    @Test func aReplacingPipelineKeepsThePaintThreads() throws {
+        let display = try HeadlessDisplay(width: 320, height: 240)
+        var old: FramePipeline? = try FramePipeline(display: display, orientation: .upright, paintThreads: 2)
+        let threads = old!.compositor.pool.threadIDs
+        #expect(threads.count == 2)
+        var new: FramePipeline? = try FramePipeline(display: display, orientation: .clockwise90, replacing: old)
+        #expect(new!.compositor.pool.threadIDs == threads)
+        old = nil
+        try new!.drawFrame()
+        #expect(Self.stillRunning(threads, bound: 0) == threads)
+        new = nil
+        #expect(Self.stillRunning(threads).isEmpty)
+    }
+
     /// A kiosk on a flip-paced display, the demo show, its loop run between commands.
     func kiosk() throws -> (Kiosk, FlipPacedDisplay) {
         let display = try FlipPacedDisplay(width: 320, height: 192)
@@ -108,7 +125,6 @@ import Testing
         weak var router: AnyObject?
         weak var tracker: AnyObject?
         weak var program: AnyObject?
-        let threads: [pid_t]
 
         init(_ k: Kiosk) {
             pipeline = k.pipeline
@@ -118,7 +134,6 @@ import Testing
             router = k.router
             tracker = k.tracker
             program = k.program
-            threads = k.pipeline.compositor.pool.threadIDs
         }
 
         /// What is still alive, by name.
@@ -131,7 +146,6 @@ import Testing
             if router != nil { out.append("router") }
             if tracker != nil { out.append("tracker") }
             if program != nil { out.append("show") }
-            if !ReloadLeakTests.stillRunning(threads).isEmpty { out.append("paint threads") }
             return out
         }
     }
@@ -151,6 +165,7 @@ import Testing
             while !done() && kiosk.now < end { try kiosk.pollOnce() }
         }
         try run(0.1)
+        let paintThreads = kiosk.pipeline.compositor.pool.threadIDs
         var leftovers: [String] = []
         for i in 0..<20 {
             // A reload: a new show, pipeline and scene.
@@ -168,6 +183,9 @@ import Testing
             if !turnedAlive.isEmpty { leftovers.append("rotate \(i): \(turnedAlive.joined(separator: ", "))") }
         }
         #expect(leftovers.isEmpty, "still alive after being replaced: \(leftovers.prefix(4))")
+        // The first pipeline's paint threads paint still, and no others were started.
+        #expect(kiosk.pipeline.compositor.pool.threadIDs == paintThreads)
+        #expect(ReloadLeakTests.stillRunning(paintThreads, bound: 0) == paintThreads)
         #expect(display.violations == 0)
         // And it still draws: the last turn's frames reached the display.
         #expect(kiosk.framesDrawn > 40)

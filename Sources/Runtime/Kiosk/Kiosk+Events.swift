@@ -75,7 +75,7 @@ extension Kiosk {
     func rebuild(resume: String?, orientationKnown: Bool = true) throws(KioskError) {
         let parts = try Self.makeScene(
             program: program, display: display, orientation: orientation, settings: settings, textRasterizer: textRasterizer,
-            resume: resume, orientationKnown: orientationKnown)
+            resume: resume, orientationKnown: orientationKnown, replacing: pipeline)
         // Touches in progress end here: the new scene has another layout (and maybe size).
         tracker.cancelAll(time: now) { deliver($0) }
         transition?.cancel()

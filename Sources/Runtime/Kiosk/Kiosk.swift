@@ -241,14 +241,17 @@ public final class Kiosk {
     typealias SceneParts = (FramePipeline, any PlayableScene, TouchTracker, TouchRouter<LayerHitTester>)
 
     /// A pipeline for `orientation` and the program's scene on it, with touch wired
-    /// through the pipeline's transform.
+    /// through the pipeline's transform; `replacing`: the pipeline it takes over from on
+    /// the same display (a turn, a reload), whose paint threads it keeps.
     static func makeScene(
         program: any ShowProgram, display: any DisplayBackend, orientation: Orientation, settings: KioskSettings,
-        textRasterizer: (any TextRasterizing)?, resume: String?, orientationKnown: Bool = true
+        textRasterizer: (any TextRasterizing)?, resume: String?, orientationKnown: Bool = true,
+        replacing old: FramePipeline? = nil
     ) throws(KioskError) -> SceneParts {
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(display: display, orientation: orientation, paintThreads: settings.paintThreads)
+            pipeline = try FramePipeline(
+                display: display, orientation: orientation, paintThreads: settings.paintThreads, replacing: old)
         } catch {
             throw .failure("\(error)")
         }
