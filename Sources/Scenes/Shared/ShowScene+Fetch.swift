@@ -9,11 +9,13 @@ import Show
 /// - A gesture's navigation to a book or a folder (a tile, a back control, a menu item)
 ///   waits (`pending`) while `prepareAhead()` makes, in the gaps between frames, what
 ///   the new screen's first frame draws (`fetchSteps(for:back:underMenu:)`); it starts
-///   at the first update after the last, its screen then built from pictures made. A
+///   in the gap that makes the last, its screen built there from pictures made and its
+///   text rasterized (`Layer.rasterizeTextAhead`), its slide from the next update. A
 ///   gap makes a screen's worth of pixels while nothing moves on screen (no frame is
 ///   due: a book's first pictures in a gap or two), one picture while something moves.
-///   A newer navigation replaces a waiting one; `open(_:time:)` and `goHome(time:)`
-///   (the control socket, the idle reset, a script) never wait.
+///   The menu's drop waits a gap the same way (its face built and its words rasterized
+///   there). A newer navigation replaces a waiting one; `open(_:time:)` and
+///   `goHome(time:)` (the control socket, the idle reset, a script) never wait.
 /// - A cold start's home (its wallpaper and tile icons, `HomeScreen.pictureSteps`) is
 ///   made the same way under the closed launch doors, and built when they are all made;
 ///   whatever is left when the doors start to open is made then.
@@ -61,13 +63,25 @@ extension ShowScene {
     /// while anything moves on screen, a screen's worth while nothing does.
     var gapBudget: Int { isMovingOnScreen ? 0 : width * height }
 
-    /// Starts the waiting navigation once its pictures are fetched.
+    /// Starts the waiting navigation once its pictures are fetched, and rasterizes the
+    /// text it brings (between frames: `prepareAhead()`).
     func startPending() {
         guard let p = pending, p.fetch.isDone else { return }
         pending = nil
         starting = p
         p.start()
         starting = nil
+        root.rasterizeTextAhead(compositorOf: root)
+    }
+
+    /// With `fetchesAhead`, makes a gesture's drop of the menu wait for the next gap,
+    /// which builds it and rasterizes its words (`pending`); true when it waits.
+    func menuWaitsForAGap() -> Bool {
+        guard fetchesAhead, starting == nil, menu == nil else { return false }
+        pending = PendingNavigation(
+            target: .menu, back: false, underMenu: false, fetch: PictureFetch(pictures: pictures, steps: []),
+            start: { [unowned self] in openMenu(start: nil) })
+        return true
     }
 
     /// A new surface for a folder reveal's snapshot: the one a starting navigation made
@@ -124,7 +138,7 @@ extension ShowScene {
         let fetch = homeFetch ?? PictureFetch(pictures: pictures, steps: HomeScreen.pictureSteps(context: context()))
         homeFetch = fetch
         if fetch.step(budget: gapBudget) { return true }
-        buildHome()
+        buildHome().layer.rasterizeTextAhead(compositorOf: root)
         homeFetch = nil
         return true
     }

@@ -90,6 +90,7 @@ extension ShowScene {
         // A navigation waiting for its pictures is replaced by this one.
         pending = nil
         if target == .menu {
+            if start == nil, menuWaitsForAGap() { return }
             openMenu(start: start)
             return
         }

@@ -85,7 +85,7 @@ public final class ShowScene {
     /// so that no frame makes them. Else they are made in the frame that needs them.
     let fetchesAhead: Bool
     /// A gesture's navigation waiting for its screen's pictures, fetched by
-    /// `prepareAhead()`; it starts at the first update after the last one.
+    /// `prepareAhead()`; it starts in the gap that fetches the last one.
     var pending: PendingNavigation?
     /// The waiting navigation starting (its pictures fetched): it waits no more.
     var starting: PendingNavigation?
@@ -181,7 +181,6 @@ public final class ShowScene {
         // tree when the doors start to open (no frame before that for what they hide).
         // Fetched ahead, it is made between frames while the doors are closed.
         if launch.map({ fetchesAhead ? time >= $0.openingStart : time > 0 }) ?? true { finishStart() }
-        startPending()
         if let built = homeScreen, built.layer.superlayer == nil, launch.map({ time >= $0.openingStart }) ?? true {
             root.insertSublayer(built.layer, at: 0)
         }
@@ -267,12 +266,14 @@ public final class ShowScene {
     /// nothing): at most one picture the next frames may draw, fetched now, so that none
     /// of those frames decodes or resamples (a book's pages a turn either way): with
     /// `fetchesAhead`, home's under the closed launch doors, then a waiting navigation's
-    /// (`pending`); then the shown screen's. True when one was fetched, or a navigation
-    /// waits to start at the next update.
+    /// (`pending`, which then starts: its screen built here, its slide from the next
+    /// update); then the shown screen's. True when one was fetched, or a navigation
+    /// waits or starts.
     public func prepareAhead() -> Bool {
         if let doors = launch { return fetchesAhead && prepareUnderDoors(doors) }
         if let p = pending {
             p.fetch.step(budget: gapBudget)
+            startPending()
             return true
         }
         guard screen != nil || homeScreen != nil else { return false }
