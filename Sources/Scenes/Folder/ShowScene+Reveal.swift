@@ -116,6 +116,7 @@ extension ShowScene {
         endModal(r)
         r.remove(showing: home.content)
         reveal = nil
+        retired.append(r)
         settlePending = true
         if current == .folder(r.folderID), screen == nil { current = .home }
     }

@@ -77,8 +77,12 @@ public final class ShowScene {
     var left: (target: ShowTarget, revealed: Bool)?
     /// A screen (or the folder reveal, or the launch) has gone since the last update:
     /// the picture cache keeps only its resting budget (`ShowPictures.settle(showing:)`)
-    /// at the end of the next update, the tree then holding what is shown.
+    /// once the tree holds what is shown (`letGoOfRetired()`).
     var settlePending = false
+    /// Screens and a folder reveal taken out of the tree, held until `letGoOfRetired()`:
+    /// with `fetchesAhead` the gap after the frame, so that no frame waits for the kernel
+    /// to unmap their pictures (a book's or a card list's: a millisecond at 800x480).
+    var retired: [AnyObject] = []
     /// The caller calls `prepareAhead()` between frames (the kiosk and `render`): a
     /// gesture's navigation waits for its screen's pictures (`pending`), and a cold
     /// start's home is fetched under the closed doors (`homeFetch`), a picture a gap,
@@ -196,10 +200,16 @@ public final class ShowScene {
         if screen != nil || homeScreen != nil { screenShown.update(time: time) }
         stepReveal(time: time)
         stepMenu(time: time)
-        if settlePending {
-            settlePending = false
-            pictures.settle(showing: root)
-        }
+        if !fetchesAhead { letGoOfRetired() }
+    }
+
+    /// Lets go of the screens taken out of the tree, then settles the picture cache if a
+    /// screen has gone (`settlePending`).
+    func letGoOfRetired() {
+        retired.removeAll()
+        guard settlePending else { return }
+        settlePending = false
+        pictures.settle(showing: root)
     }
 
     /// Whether anything still moves at the last update's time (the doors, a transition,
@@ -268,8 +278,10 @@ public final class ShowScene {
     /// `fetchesAhead`, home's under the closed launch doors, then a waiting navigation's
     /// (`pending`, which then starts: its screen built here, its slide from the next
     /// update); then the shown screen's. True when one was fetched, or a navigation
-    /// waits or starts.
+    /// waits or starts. First, with `fetchesAhead`, the screens gone let go
+    /// (`letGoOfRetired()`).
     public func prepareAhead() -> Bool {
+        if fetchesAhead { letGoOfRetired() }
         if let doors = launch { return fetchesAhead && prepareUnderDoors(doors) }
         if let p = pending {
             p.fetch.step(budget: gapBudget)
@@ -348,6 +360,7 @@ public final class ShowScene {
         }
         if let router { s.detach(from: router) }
         s.remove()
+        retired.append(s)
         settlePending = true
     }
 }
