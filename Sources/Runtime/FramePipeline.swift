@@ -65,11 +65,11 @@ public final class FramePipeline {
     /// - Parameters:
     ///   - orientation: how the panel is turned (the rotation service's orientation).
     ///   - paintThreads: see `Compositor.init` (nil: one per further CPU, up to 3).
-    ///   - replacing: the pipeline this one replaces (a turn): its paint threads are
-    ///     taken over, `paintThreads` ignored.
+    ///   - replacing: the pipeline this one replaces (a turn, a reload): its paint
+    ///     threads are taken over, `paintThreads` ignored.
     public init(
-        display: any DisplayBackend, orientation: Orientation, clearColor: UInt32 = 0xff00_0000, paintThreads: Int? = nil,
-        replacing old: FramePipeline? = nil
+        display: any DisplayBackend, orientation: Orientation, clearColor: UInt32 = 0xff00_0000,
+        paintThreads: Int? = nil, replacing old: FramePipeline? = nil
     ) throws(PipelineError) {
         self.display = display
         transform = PanelTransform(orientation: orientation, panelWidth: display.width, panelHeight: display.height)
@@ -81,8 +81,9 @@ public final class FramePipeline {
         panelHeight = display.height
         let (lw, lh) = (transform.logicalWidth, transform.logicalHeight)
         compositor =
-            old.map { Compositor(width: lw, height: lh, clearColor: clearColor, sharingPaintThreadsWith: $0.compositor) }
-            ?? Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
+            old.map {
+                Compositor(width: lw, height: lh, clearColor: clearColor, sharingPaintThreadsWith: $0.compositor)
+            } ?? Compositor(width: lw, height: lh, clearColor: clearColor, paintThreads: paintThreads)
         let needsShadow = turn != nil || display.format != .xrgb8888 || display.prefersShadow
         do {
             shadow = needsShadow ? try Surface(width: lw, height: lh, format: .xrgb8888, populated: false) : nil

@@ -233,7 +233,7 @@ import Testing
         var fetch: PictureFetch? = PictureFetch(
             pictures: pictures,
             steps: [{ fetch in fetch.hold(pictures.picture("big.png", width: 800, height: 700)) }])
-        fetch?.finish()
+        fetch?.step()
         _ = pictures.picture("other.png", width: 800, height: 480)
         pictures.settle(showing: root)
         #expect(pictures.isCached("big.png"))

@@ -310,8 +310,8 @@ public final class Kiosk {
 
     /// What follows the first frame, before the loop: READY=1 and the ready line, then
     /// the input devices (`openInputNow`: the frame is not kept waiting for them) and the
-    /// timers; the rest of the launch's scene (home under the closed doors) is made a
-    /// picture a tick from then on (`prepareAhead()`).
+    /// timers; the rest of the launch's scene (home under the closed doors) is made in the
+    /// gaps between ticks from then on (`prepareAhead()`).
     func start(firstFrameSeconds: Double) {
         startTime = MonotonicClock.now()
         translator.timeOrigin = startTime

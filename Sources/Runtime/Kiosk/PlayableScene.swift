@@ -22,11 +22,12 @@ public protocol PlayableScene: AnyObject {
     /// The rotation service's orientation is known from `time` on: the launch goes on.
     func orientationKnown(at time: Double)
     /// After a frame is handed over, or a tick that drew nothing, in the gap before the
-    /// next: fetches at most one picture the next frames may draw (a book's next pages,
-    /// the pictures of a screen a tap opens before it slides in, the show's home screen
-    /// under the closed launch doors), so that no frame of theirs waits for a decode or
-    /// a resample. True when it fetched one, or something waits for the next tick (the
-    /// loop then comes back a frame period later); false when nothing is left to fetch.
+    /// next: fetches pictures the next frames may draw (a book's next pages, the
+    /// pictures of a screen a tap opens before it slides in, the show's home screen under
+    /// the closed launch doors): one while something moves on screen, more while nothing
+    /// does (no frame is due), so that no frame waits for a decode or a resample. True
+    /// when it fetched one, or something waits for the next tick (the loop then comes
+    /// back a frame period later); false when nothing is left to fetch.
     func prepareAhead() -> Bool
 }
 

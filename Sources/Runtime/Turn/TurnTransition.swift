@@ -198,7 +198,8 @@ final class TurnTransition {
     private func turnHalfSize(_ picture: Surface, _ h: Homography, into target: Surface) -> Bool {
         target.fill(0)
         do {
-            try pipeline.compositor.paintOverlay(picture, homography: Self.toTurned * h, opacity: 255, over: target, into: target)
+            try pipeline.compositor.paintOverlay(
+                picture, homography: Self.toTurned * h, opacity: 255, over: target, into: target)
         } catch {
             return false
         }

@@ -161,8 +161,8 @@ final class FolderPanel: ShowScreen {
         layer.addSublayer(arrow)
         layer.addSublayer(titleLayer)
         tiles = ScreenTiles.build(
-            ScreenTiles.items(of: folder), grid: layout.grid, in: layer, screen: self, titleColor: ScreenColors.tileTitle,
-            tap: { [unowned self] k in self.onTap?(k) })
+            ScreenTiles.items(of: folder), grid: layout.grid, in: layer, screen: self,
+            titleColor: ScreenColors.tileTitle, tap: { [unowned self] k in self.onTap?(k) })
         let accepts = context.accepts
         bind(TapRecognizer { [unowned self] t in if accepts(t.startTime) { self.onTap?(nil) } }, to: layer)
     }

@@ -18,8 +18,8 @@ final class FolderScreen: PlainScreen {
             target: .folder(id), title: folder?.title ?? "folder:\(id)", context: context,
             titleFont: folder?.titleFont ?? [])
         ScreenTiles.build(
-            ScreenTiles.items(of: folder), grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer, screen: self,
-            titleColor: ScreenColors.tileTitle)
+            ScreenTiles.items(of: folder), grid: Self.grid(folder, show: context.show, metrics: metrics), in: layer,
+            screen: self, titleColor: ScreenColors.tileTitle)
     }
 }
 

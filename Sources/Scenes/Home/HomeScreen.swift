@@ -82,7 +82,8 @@ final class HomeScreen: ShowScreen {
         for p in 0..<home.pages {
             let first = p * home.perPage
             tiles += ScreenTiles.build(
-                Self.tiles(onPage: p, show: show, home: home), grid: home.grid, offset: Point2D(x: Double(p) * m.width, y: -area.minY), in: strip, screen: self,
+                Self.tiles(onPage: p, show: show, home: home), grid: home.grid,
+                offset: Point2D(x: Double(p) * m.width, y: -area.minY), in: strip, screen: self,
                 titleColor: ScreenColors.title, tap: { [unowned self] k in self.tapped(first + k) })
         }
         if home.pages > 1 {
@@ -120,9 +121,12 @@ final class HomeScreen: ShowScreen {
     static func pictureSteps(context: ShowScreenContext) -> [PictureFetch.Step] {
         let show = context.show, m = context.metrics, pictures = context.pictures
         let home = HomeLayout(home: show.home, width: m.width.clampedInt, height: m.height.clampedInt)
-        var steps: [PictureFetch.Step] = [{ fetch in fetch.hold(pictures.picture(show.home.wallpaper, filling: m.screen)) }]
+        var steps: [PictureFetch.Step] = [
+            { fetch in fetch.hold(pictures.picture(show.home.wallpaper, filling: m.screen)) }
+        ]
         for p in 0..<home.pages {
-            steps += ScreenTiles.iconSteps(Self.tiles(onPage: p, show: show, home: home), grid: home.grid, pictures: pictures)
+            let tiles = Self.tiles(onPage: p, show: show, home: home)
+            steps += ScreenTiles.iconSteps(tiles, grid: home.grid, pictures: pictures)
         }
         return steps
     }

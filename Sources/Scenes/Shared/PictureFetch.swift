@@ -62,11 +62,6 @@ final class PictureFetch {
         otherPixels += pixels
     }
 
-    /// Runs every step left at once (the screen is needed now).
-    func finish() {
-        while let next = steps.popLast() { next(self) }
-    }
-
     /// Holds `picture` (nil: nothing) until the fetch goes.
     func hold(_ picture: Surface?) {
         guard let picture else { return }

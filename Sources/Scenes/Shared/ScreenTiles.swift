@@ -30,15 +30,12 @@ enum ScreenTiles {
             let c = grid.cell(i)
             let cellFrame = Rect2D(x: c.minX + offset.x, y: c.minY + offset.y, width: c.width, height: c.height)
             let cell = Layer(name: "tile \(i) \(item.title)", frame: cellFrame)
-            let local = { (r: Rect2D) in
-                Rect2D(x: r.minX - c.minX, y: r.minY - c.minY, width: r.width, height: r.height)
-            }
             let icon = pictures.layer(name: "tile.icon", path: item.picture, fit: iconRect(i, grid: grid))
             icon.allowsHitTesting = false
             cell.addSublayer(icon)
             cell.addSublayer(
                 PlainScreen.label(
-                    "tile.title", item.title, frame: local(grid.titleFrame(i)),
+                    "tile.title", item.title, frame: local(grid.titleFrame(i), in: c),
                     TextAttributes(size: grid.titleFontSize, color: titleColor, alignment: .center, maxLines: 1)))
             parent.addSublayer(cell)
             if let tap {
@@ -53,9 +50,11 @@ enum ScreenTiles {
     }
 
     /// The rectangle of cell `i`'s icon in the cell (points from its top-left corner).
-    static func iconRect(_ i: Int, grid: ScreenGrid) -> Rect2D {
-        let c = grid.cell(i), r = grid.iconFrame(i)
-        return Rect2D(x: r.minX - c.minX, y: r.minY - c.minY, width: r.width, height: r.height)
+    static func iconRect(_ i: Int, grid: ScreenGrid) -> Rect2D { local(grid.iconFrame(i), in: grid.cell(i)) }
+
+    /// `r` (screen points) in `cell`'s own points, from its top-left corner.
+    private static func local(_ r: Rect2D, in cell: Rect2D) -> Rect2D {
+        Rect2D(x: r.minX - cell.minX, y: r.minY - cell.minY, width: r.width, height: r.height)
     }
 
     /// Steps fetching the icons `build` draws for `items` from cell `first` of `grid`

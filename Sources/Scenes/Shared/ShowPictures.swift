@@ -224,7 +224,6 @@ public final class ShowPictures {
             surface = ShowResample.opaqueIfPossible(ShowResample.resample(source, width: key.width, height: key.height))
         }
         made += 1
-        work += 1
         madePixels += key.width * key.height
         let entry = Entry(surface: surface, lastUse: uses)
         entries[key] = entry
@@ -236,10 +235,11 @@ public final class ShowPictures {
     /// Resampled pictures made so far (cache misses), for tests: a frame that should
     /// find its pictures made ahead makes none.
     private(set) var made = 0
-    /// Decodes and resamples so far: resampled pictures made and originals' sizes
-    /// looked up (a size not known yet decodes its picture). A `PictureFetch` step that
-    /// leaves it unchanged found everything made already.
-    private(set) var work = 0
+    /// Originals' sizes looked up so far (a size not known yet decodes its picture).
+    private var sizesLookedUp = 0
+    /// Decodes and resamples so far: resampled pictures made and originals' sizes looked
+    /// up. A `PictureFetch` step that leaves it unchanged found everything made already.
+    var work: Int { made + sizesLookedUp }
     /// Pixels of the resampled pictures made so far (their sizes summed).
     private(set) var madePixels = 0
 
@@ -284,7 +284,7 @@ public final class ShowPictures {
     /// a resample that misses `entries` does.
     func size(_ path: AssetPath) -> Size2D {
         if let known = sizes[path] { return known }
-        work += 1
+        sizesLookedUp += 1
         let s = assets.size(path)
         let size = Size2D(width: Double(s.width), height: Double(s.height))
         sizes[path] = size

@@ -44,10 +44,26 @@ extension ShowScene {
         guard fetchesAhead, starting == nil else { return false }
         let steps = fetchSteps(for: target, back: back, underMenu: underMenu)
         guard !steps.isEmpty else { return false }
+        wait(for: target, back: back, underMenu: underMenu, steps: steps, go: go)
+        return true
+    }
+
+    /// With `fetchesAhead`, makes a gesture's drop of the menu wait for the next gap,
+    /// which builds it and rasterizes its words (`pending`, with nothing to fetch); true
+    /// when it waits.
+    func menuWaitsForAGap() -> Bool {
+        guard fetchesAhead, starting == nil, menu == nil else { return false }
+        wait(for: .menu, back: false, underMenu: false, steps: []) { [unowned self] in openMenu(start: nil) }
+        return true
+    }
+
+    /// `pending` from now on: `go` to `target` once `steps` are fetched.
+    private func wait(
+        for target: ShowTarget, back: Bool, underMenu: Bool, steps: [PictureFetch.Step], go: @escaping () -> Void
+    ) {
         pending = PendingNavigation(
             target: target, back: back, underMenu: underMenu, fetch: PictureFetch(pictures: pictures, steps: steps),
             start: go)
-        return true
     }
 
     /// The screen is laid out again (`resize`): a waiting navigation fetches its
@@ -72,16 +88,6 @@ extension ShowScene {
         p.start()
         starting = nil
         root.rasterizeTextAhead(compositorOf: root)
-    }
-
-    /// With `fetchesAhead`, makes a gesture's drop of the menu wait for the next gap,
-    /// which builds it and rasterizes its words (`pending`); true when it waits.
-    func menuWaitsForAGap() -> Bool {
-        guard fetchesAhead, starting == nil, menu == nil else { return false }
-        pending = PendingNavigation(
-            target: .menu, back: false, underMenu: false, fetch: PictureFetch(pictures: pictures, steps: []),
-            start: { [unowned self] in openMenu(start: nil) })
-        return true
     }
 
     /// A new surface for a folder reveal's snapshot: the one a starting navigation made

@@ -18,8 +18,8 @@ import Show
 /// door pictures opaque): the home screen under them (its wallpaper, tiles and titles)
 /// is built while they are closed, so that neither the first frame nor the opening
 /// waits for it (the launch needs the doors, not the whole show): with `fetchesAhead`
-/// its pictures are made between frames, a picture a gap (`ShowScene+Fetch.swift`), and
-/// home built from them, whatever is left made at the opening's start; else by
+/// its pictures are made between frames (`ShowScene+Fetch.swift`), and home built from
+/// them, whatever is left made at the opening's start; else by
 /// `finishStart()` at the first update after t = 0, which `nextChange` asks for a frame
 /// (1/60 s) later, within the doors' hold (so is the picture behind the doors:
 /// `LaunchDoors.makeBackground`). Anything that needs home sooner (a navigation,
@@ -85,8 +85,9 @@ public final class ShowScene {
     var retired: [AnyObject] = []
     /// The caller calls `prepareAhead()` between frames (the kiosk and `render`): a
     /// gesture's navigation waits for its screen's pictures (`pending`), and a cold
-    /// start's home is fetched under the closed doors (`homeFetch`), a picture a gap,
-    /// so that no frame makes them. Else they are made in the frame that needs them.
+    /// start's home is fetched under the closed doors (`homeFetch`), in the gaps between
+    /// frames (`gapBudget`), so that no frame makes them. Else they are made in the frame
+    /// that needs them.
     let fetchesAhead: Bool
     /// A gesture's navigation waiting for its screen's pictures, fetched by
     /// `prepareAhead()`; it starts in the gap that fetches the last one.
@@ -273,8 +274,9 @@ public final class ShowScene {
     var screenShown: ShowScreen { screen ?? home }
 
     /// Between frames (the runtime calls it after each frame, and after a tick that drew
-    /// nothing): at most one picture the next frames may draw, fetched now, so that none
-    /// of those frames decodes or resamples (a book's pages a turn either way): with
+    /// nothing): pictures the next frames may draw, fetched now (one, or a screen's worth
+    /// while nothing moves: `gapBudget`), so that none of those frames decodes or
+    /// resamples (a book's pages a turn either way): with
     /// `fetchesAhead`, home's under the closed launch doors, then a waiting navigation's
     /// (`pending`, which then starts: its screen built here, its slide from the next
     /// update); then the shown screen's. True when one was fetched, or a navigation
