@@ -41,6 +41,7 @@ extension PairSampler {
         let weights = unsafeBitCast(
             (unsafeBitCast(pair.lanes, to: SIMD4<UInt32>.self) &>> SIMD4(repeating: 9)) & SIMD4(repeating: 0x7f),
             to: SIMD8<UInt16>.self)
+        prefetch(topB + pitchBytes + ahead)
         let dx = splatLanes04(weights), dy = splatLanes26(weights)
         // An opaque source's alpha set to 255 where the blend reads it (a fade), as
         // `bilinearOverPair` does.

@@ -1,6 +1,4 @@
-#if arch(x86_64)
 internal import CLanes
-#endif
 
 /// 16-bit-lane helpers for the vectorized fast paths. Four 32-bit pixels are one
 /// `SIMD16<UInt8>`; widened, each pixel's channels are four `UInt16` lanes, so a
@@ -246,3 +244,8 @@ func widen8(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
     let b = SIMD16<UInt8>(v[0], 0, v[1], 0, v[2], 0, v[3], 0, v[4], 0, v[5], 0, v[6], 0, v[7], 0)
     return unsafeBitCast(b, to: SIMD8<UInt16>.self)
 }
+
+/// Asks for the cache line holding `p` before it is read (prefetcht0 on x86-64, prfm
+/// on arm64), from `CLanes`: any address, as it never faults.
+@inline(__always)
+func prefetch(_ p: UnsafeRawPointer) { vitrine_prefetch(p) }

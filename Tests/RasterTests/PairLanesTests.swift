@@ -25,4 +25,24 @@ import Testing
             #expect(ref.pixelBytes == fast.pixelBytes, "width \(width) #\(i) \(m)")
         }
     }
+
+    /// The interior loop asks for the source's lines `PairSampler.rowsAhead` destination
+    /// rows early: where a pixel's footprint will be that many rows down, in whole
+    /// pixels, rounded.
+    @Test func prefetchesWhereTheFootprintWillBeRowsLater() throws {
+        let src = SampleSource(try Surface(width: 96, height: 50, format: .argb8888))
+        let pitch = src.rowPitch * 4
+        #expect(pitch == 384)
+        // A card tipped 15 degrees: each destination row moves the source position
+        // (-0.259, 0.966) pixels; three rows, (-0.776, 2.898): one pixel left, three down.
+        let tipped = PairSampler(src, opacity: 255, rowStep: (du: -16962, dv: 63303))
+        #expect(PairSampler.rowsAhead == 3)
+        #expect(tipped.ahead == 3 * pitch - 4)
+        // Upright at half size: six source rows down, the same column.
+        #expect(PairSampler(src, opacity: 255, rowStep: (du: 0, dv: 2 << 16)).ahead == 6 * pitch)
+        // Turned the other way, and read bottom-up.
+        #expect(PairSampler(src, opacity: 255, rowStep: (du: 16962, dv: -63303)).ahead == -3 * pitch + 4)
+        // Not walked row after row.
+        #expect(PairSampler(src, opacity: 255).ahead == 0)
+    }
 }
