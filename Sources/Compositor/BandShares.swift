@@ -4,10 +4,9 @@ import Raster
 /// them: in proportion to how fast each painted its rows of the jobs before, so that a
 /// thread whose core is busier (a virtual machine's second core, one the kernel has
 /// other work for), or whose band holds the costlier part of the picture, gets fewer
-/// rows and the threads finish together. Cut evenly, the other thread painted its band
-/// of a 1920x1080 book frame in 3.2-3.5 ms where the caller took 2.1-2.4, and the
-/// frame waited for it. Only the cut follows the speeds: every pixel is the same
-/// whatever the cut.
+/// rows and the threads finish together; cut evenly, the frame waited for the slowest
+/// (the Performance article: "Rows shared by speed"). Only the cut follows the speeds:
+/// every pixel is the same whatever the cut.
 struct BandShares {
     /// Each thread's share of the rows (the caller's last); they add up to 1.
     private(set) var shares: [Double]

@@ -25,11 +25,13 @@ struct PairLanes {
 }
 
 extension PairSampler {
-    /// `drawInside` for the pair at `at` (both footprints inside the source): the same arithmetic lane for lane, so the
-    /// same bytes. The two footprints' rows are loaded interleaved, [A's left, B's left,
-    /// A's right, B's right], so that one vertical step per column serves both
-    /// footprints with their dy in their own four lanes, and its results are already the
-    /// horizontal step's [A's left, B's left] and [A's right, B's right].
+    /// `drawInside` for the pair at `at` (both footprints inside the source): the same
+    /// arithmetic lane for lane, so the same bytes. The two footprints' rows are loaded
+    /// interleaved, [A's left, B's left, A's right, B's right], so that one vertical step
+    /// per column serves both footprints with their dy in their own four lanes, and its
+    /// results are already the horizontal step's [A's left, B's left] and [A's right,
+    /// B's right]. It also asks for the line B's footprint will read `rowsAhead` rows
+    /// later (`ahead`).
     @inline(__always)
     func drawInside(
         at pair: PairLanes, into p: UnsafeMutablePointer<UInt32>, below q: UnsafeMutablePointer<UInt32>,

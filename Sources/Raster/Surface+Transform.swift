@@ -245,20 +245,11 @@ struct TransformJob {
                 }
                 return
             }
-            switch (src.alphaMask == 0, opacity == 255) {
-            case (true, true):
-                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: false, fade: false,
-                    rowStep: (t.m.1, t.m.4))
-            case (false, true):
-                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: true, fade: false,
-                    rowStep: (t.m.1, t.m.4))
-            case (true, false):
-                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: false, fade: true,
-                    rowStep: (t.m.1, t.m.4))
-            case (false, false):
-                bilinearOverSpan(&u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: true, fade: true,
-                    rowStep: (t.m.1, t.m.4))
-            }
+            // The position's step from one row to the next, for reading ahead.
+            let rowStep = (du: t.m.1, dv: t.m.4)
+            let (opaque, faded) = (src.alphaMask != 0, opacity != 255)
+            bilinearOverSpan(
+                &u, &v, du, dv, &p, &q, count: n, inside: inside, opaqueSource: opaque, fade: faded, rowStep: rowStep)
         } else {
             if separate { p.update(from: q, count: Int(k1 - k0)) }
             for _ in k0..<k1 {
@@ -273,9 +264,10 @@ struct TransformJob {
     /// `count` bilinear samples OVER `q`'s pixels into `p`'s (the same pixels, or a
     /// separate background), positions stepping by (du, dv): the pixels of `inside`
     /// (those whose whole footprint lies inside the source, solved per row by the
-    /// caller) two at a time in 16-bit lanes with no edge checks, the others two at a
-    /// time with them (`edgePairs`). Both give the bytes `bilinear`, the opacity (with
-    /// `fade`) and `overPixel` give.
+    /// caller) two at a time in 16-bit lanes with no edge checks, reading ahead by
+    /// `rowStep` (the position's step to the next row: `PairSampler.ahead`), the others
+    /// two at a time with them (`edgePairs`). Both give the bytes `bilinear`, the
+    /// opacity (with `fade`) and `overPixel` give.
     @inline(__always)
     func bilinearOverSpan(
         _ u: inout Int64, _ v: inout Int64, _ du: Int64, _ dv: Int64, _ p: inout UnsafeMutablePointer<UInt32>,
@@ -469,9 +461,10 @@ struct PairSampler {
     /// A turned source is read along a slant: each row of a card tipped 15 degrees
     /// crosses some 300 source rows, every step to a new 4 KiB page, where the
     /// hardware's own prefetchers do not follow, so each line the walk meets first
-    /// waited for memory (half a tipping card's time). Asked for three rows early, the
-    /// line is in the cache when its row comes; one or two rows were too late to cover
-    /// the wait, four or more let some lines go again before their use.
+    /// waited for memory (the Performance article: "Turned pictures read ahead"). Asked
+    /// for three rows early, the line is in the cache when its row comes; one or two
+    /// rows were too late to cover the wait, four or more let some lines go again before
+    /// their use.
     static let rowsAhead: Int64 = 3
 
     /// `rowStep`: the source position's step from one destination row to the next
