@@ -29,7 +29,8 @@ public final class FramePipeline {
     /// Logical-space frame when the compositor can't draw into the back buffer itself.
     /// Its pages are made present at its first use (`populatedShadow()`), not with the
     /// pipeline: a pipeline made for a turn's request frame draws nothing into it in that
-    /// frame, and 1.5 MB of fresh pages at 800x480 were half a millisecond of it.
+    /// frame, where fresh pages were most of its time (the Performance article: "The
+    /// frame that asks for a turn").
     private let shadow: Surface?
     /// Panel-space 32-bit frame between turning and converting to rgb565.
     private let panelShadow: Surface?

@@ -3,8 +3,8 @@ import Show
 
 /// Pictures fetched ahead of the screens that draw them (with `fetchesAhead`): a screen
 /// built in the frame of the tap that opens it decoded and resampled its pictures in that
-/// frame (a book opened from a folder: 38 ms at 1920x1080, two frames missed at the
-/// start of its slide). Instead:
+/// frame, and the start of its slide missed frames (the Performance article: "Screens
+/// made before they come"). Instead:
 ///
 /// - A gesture's navigation to a book or a folder (a tile, a back control, a menu item)
 ///   waits (`pending`) while `prepareAhead()` makes, in the gaps between frames, what

@@ -81,7 +81,7 @@ public final class ShowScene {
     var settlePending = false
     /// Screens and a folder reveal taken out of the tree, held until `letGoOfRetired()`:
     /// with `fetchesAhead` the gap after the frame, so that no frame waits for the kernel
-    /// to unmap their pictures (a book's or a card list's: a millisecond at 800x480).
+    /// to unmap their pictures (a book's or a card list's: many megabytes).
     var retired: [AnyObject] = []
     /// The caller calls `prepareAhead()` between frames (the kiosk and `render`): a
     /// gesture's navigation waits for its screen's pictures (`pending`), and a cold
