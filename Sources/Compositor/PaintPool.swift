@@ -7,9 +7,7 @@ import Raster
 /// busy frame uses every core of the panel's SoC; they also turn the finished frame into
 /// the panel's buffer (`transfer`) in bands the same way. Each pixel's value doesn't depend on
 /// how the region is cut (the kernels compute every pixel from its own position), so
-/// the picture is the same with any number of threads and any cut; tests check it. The
-/// bands are cut by each thread's share of the rows, which follows how fast each
-/// painted its band of the jobs before (`BandShares`).
+/// the picture is the same with any number of threads; tests check it.
 ///
 /// Persistent threads and semaphores: dispatching a frame allocates nothing. Only the
 /// painting runs on these threads; the layer tree, damage and every system call stay on
@@ -153,13 +151,6 @@ private final class PaintCrew: @unchecked Sendable {
     let planners: [OcclusionPlanner]
     private var bands: [PixelRect]
     private var failures: [RasterError?]
-    /// Each thread's share of a paint job's rows, and of a transfer's (whose rows cost
-    /// alike: kept apart, so that neither kind of job undoes what the other taught).
-    private var paintShares: BandShares
-    private var transferShares: BandShares
-    /// Per thread: how long its band of the last job took (its own memory, written by
-    /// that thread alone).
-    private let elapsed: UnsafeMutablePointer<Int64>
 
     /// Room for `slots` threads.
     init(slots: Int) {
@@ -174,10 +165,6 @@ private final class PaintCrew: @unchecked Sendable {
         for i in 0..<slots { sem_init(start + i, 0, 0) }
         bands = Array(repeating: .empty, count: slots + 1)
         failures = Array(repeating: nil, count: slots + 1)
-        paintShares = BandShares(threads: slots + 1)
-        transferShares = BandShares(threads: slots + 1)
-        elapsed = .allocate(capacity: slots + 1)
-        elapsed.initialize(repeating: 0, count: slots + 1)
         planners = (0...slots).map { _ in OcclusionPlanner() }
     }
 
@@ -189,7 +176,6 @@ private final class PaintCrew: @unchecked Sendable {
         done.deallocate()
         started.deallocate()
         startedIDs.deallocate()
-        elapsed.deallocate()
     }
 
     /// Waits for one more thread to report that it runs.
@@ -204,30 +190,26 @@ private final class PaintCrew: @unchecked Sendable {
         for i in 0..<threadCount { sem_post(start + i) }
     }
 
-    /// Cuts `region` into one horizontal band per thread (the caller's last), each as
-    /// many rows as its share (`BandShares`), runs the job on each, waits for all, throws
-    /// the first failure, and moves the shares toward the threads' speeds on this job.
+    /// Cuts `region` into one horizontal band per thread (the caller's last), runs the
+    /// job on each, waits for all, and throws the first failure.
     func runBands(_ region: PixelRect) throws(RasterError) {
         let parts = threadCount + 1
-        let transferring = transferSource != nil
-        (transferring ? transferShares : paintShares).cut(region, parts: parts, into: &bands)
-        for i in 0..<parts { failures[i] = nil }
+        var y = region.y
+        for i in 0..<parts {
+            let h = (region.maxY - y) / (parts - i)
+            bands[i] = PixelRect(x: region.x, y: y, width: region.width, height: h)
+            failures[i] = nil
+            y += h
+        }
         for i in 0..<threadCount { sem_post(start + i) }
         runJob(threadCount)
         for _ in 0..<threadCount { Self.wait(done) }
         for f in failures { if let f { throw f } }
-        if transferring {
-            transferShares.learn(bands: bands, parts: parts, nanoseconds: elapsed)
-        } else {
-            paintShares.learn(bands: bands, parts: parts, nanoseconds: elapsed)
-        }
     }
 
     /// Runs the current job on band `index`, keeping its failure.
     private func runJob(_ index: Int) {
         guard let target else { return }
-        let began = MonotonicClock.nanoseconds()
-        defer { elapsed[index] = MonotonicClock.nanoseconds() - began }
         do {
             if let transferSource {
                 try Compositor.transfer(
